@@ -1,0 +1,41 @@
+"""tavola: a digital table for four Renaissance card games.
+
+>>> import tavola
+>>> g = tavola.new_game("testa-di-pecora", players=5, seed=7)
+>>> sorted(g.to_act)
+[0]
+>>> [str(a) for a in g.legal_actions(0)]
+['Claim the Inheritance', 'Pass']
+"""
+
+from .core.errors import (
+    CardDataError,
+    IllegalActionError,
+    MalformedActionError,
+    RecordError,
+    TavolaError,
+    UnknownGameError,
+)
+from .core.protocol import Action, Game, GameResult
+from .core.record import replay
+from .core.registry import GameSpec, get_spec, list_games, new_game, register
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "CardDataError",
+    "Game",
+    "GameResult",
+    "GameSpec",
+    "IllegalActionError",
+    "MalformedActionError",
+    "RecordError",
+    "TavolaError",
+    "UnknownGameError",
+    "get_spec",
+    "list_games",
+    "new_game",
+    "register",
+    "replay",
+]

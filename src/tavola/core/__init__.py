@@ -1,0 +1,1 @@
+"""The game-independent core: protocol, registry, errors, records, seeded RNG, data files."""

@@ -1,0 +1,498 @@
+"""Testa di Pecora: the state and its transitions, kept in plain ints and bitmasks for speed.
+
+A hand is a 32-bit mask over card numbers (see deck.py: lower number = stronger card in its
+suit, the Church first). Action codes: 0-31 play card c, 32-63 save (bury) card c, 64 claim
+the Inheritance, 65 pass. Every rule below quotes the rulebook in docs/rules/testa-di-pecora.md.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core.errors import IllegalActionError, UnknownGameError
+from ...core.protocol import Action, ActionCatalog, Game, GameResult
+from ...core.rng import stream
+from .deck import N_CARDS, TOTAL_DUCATS, Deck, load_deck
+
+CLAIM, BURY, PLAY, OVER = 0, 1, 2, 3
+PHASES = ("claim", "bury", "play", "over")
+BURY_BASE = N_CARDS
+CLAIM_CODE = 2 * N_CARDS
+PASS_CODE = CLAIM_CODE + 1
+START_RENOWN = 6
+SEASONS = 3
+HAND_SIZE = {4: 8, 5: 6}
+SAVINGS = 2
+
+_SEATS = tuple(frozenset((s,)) for s in range(5))
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _byte_tables(items: list[Any]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """For each byte of a 32-bit mask, the items of the set bits, for all 256 byte values."""
+    return tuple(
+        tuple(tuple(items[8 * b + i] for i in range(8) if m >> i & 1) for m in range(256))
+        for b in range(4)
+    )
+
+
+def _sum_tables(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a 32-bit mask, the sum of ``values`` over the set bits."""
+    return tuple(tuple(sum(t) for t in table) for table in _byte_tables(list(values)))
+
+
+def mask_sum(tables: tuple[tuple[int, ...], ...], m: int) -> int:
+    """Sum over the cards of mask ``m`` using tables from :func:`_sum_tables`."""
+    return (
+        tables[0][m & 255] + tables[1][m >> 8 & 255] + tables[2][m >> 16 & 255] + tables[3][m >> 24]
+    )
+
+
+def cards_of(m: int) -> list[int]:
+    """The card numbers in mask ``m``, strongest first."""
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+class Tables:
+    """Everything derived from one deck that games share: actions, masks, lookup tables."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        ids, names = deck.ids, deck.names
+        play = [Action(c, "play", {"card": ids[c]}, names[c]) for c in range(N_CARDS)]
+        bury = [
+            Action(BURY_BASE + c, "bury", {"card": ids[c]}, f"Save {names[c]}")
+            for c in range(N_CARDS)
+        ]
+        self.claim = Action(CLAIM_CODE, "claim", None, "Claim the Inheritance")
+        self.pass_ = Action(PASS_CODE, "pass", None, "Pass")
+        aliases = {c: (ids[c], names[c]) for c in range(N_CARDS)}
+        aliases.update({BURY_BASE + c: (ids[c], names[c]) for c in range(N_CARDS)})
+        aliases[CLAIM_CODE] = ("claim", "c", "yes")
+        aliases[PASS_CODE] = ("p", "no")
+        self.catalog = ActionCatalog([*play, *bury, self.claim, self.pass_], aliases)
+        self.actions = self.catalog.actions
+        self.play_bytes = _byte_tables(play)
+        self.bury_bytes = _byte_tables(bury)
+        self.ducat_bytes = _sum_tables(deck.ducats)
+        self.influence_bytes = _sum_tables(deck.influence)
+        self.suit_masks = deck.suit_masks
+        self.trump_mask = self.suit_masks[0]
+        self.suit_mask_of = tuple(self.suit_masks[deck.suit_of[c]] for c in range(N_CARDS))
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables_for(deck: Deck) -> Tables:
+    t = _TABLES.get(id(deck))
+    if t is None or t.deck is not deck:
+        t = _TABLES[id(deck)] = Tables(deck)
+    return t
+
+
+class TestaGame(Game):
+    """A game of Testa di Pecora for 4 or 5 players over three seasons."""
+
+    __slots__ = (
+        "cur",
+        "dealer",
+        "deals",
+        "hands",
+        "heir",
+        "inherit",
+        "lead_mask",
+        "leader",
+        "n",
+        "partner",
+        "passed",
+        "passouts",
+        "phase",
+        "renown",
+        "savings",
+        "season",
+        "seasons",
+        "seasons_log",
+        "side",
+        "t",
+        "trades",
+        "trick",
+        "won",
+    )
+
+    def __init__(self, players: int, seed: int, variant: str, options: dict[str, Any]) -> None:
+        self.players = self.n = players
+        self.seed = seed
+        self.variant = variant
+        self.options = options
+        self.history = []
+        self.resampled = False
+        self.t = tables_for(load_deck(options.get("deck")))
+        self.catalog = self.t.catalog
+        seasons = options.get("seasons", SEASONS)
+        if isinstance(seasons, bool) or not isinstance(seasons, int) or not 1 <= seasons <= 12:
+            raise UnknownGameError(f"'seasons' is a whole number from 1 to 12, not {seasons!r}")
+        self.seasons = seasons
+        self.season = 0
+        self.renown = [START_RENOWN] * players
+        self.seasons_log: list[dict[str, Any]] = []
+        self.passouts: list[dict[str, Any]] = []
+        self.deals = 0
+        # The first dealer is the last seat, so seat 0 sits at the dealer's left.
+        self.dealer = players - 1
+        self._deal()
+
+    # -- the protocol ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return _NOBODY if self.phase == OVER else _SEATS[self.cur]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def result(self) -> GameResult | None:
+        return GameResult.from_scores(self.renown) if self.phase == OVER else None
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.cur or self.phase == OVER:
+            return []
+        phase = self.phase
+        if phase == PLAY:
+            m = self._play_mask()
+            t = self.t.play_bytes
+        elif phase == BURY:
+            m = self.hands[self.cur]
+            t = self.t.bury_bytes
+        else:
+            return [self.t.claim, self.t.pass_]
+        return [*t[0][m & 255], *t[1][m >> 8 & 255], *t[2][m >> 16 & 255], *t[3][m >> 24]]
+
+    def act(self, seat: int, action: Action) -> None:
+        if seat.__class__ is not int or seat != self.cur or self.phase == OVER:
+            seat = self._check_seat(seat)
+        try:
+            code = action.code
+            known = self.t.actions[code] is action
+        except (AttributeError, IndexError, TypeError):
+            known = False
+        if not known:
+            found = self.catalog.canonical(action)
+            if found is None:
+                raise IllegalActionError(f"{action!r} is not an action of Testa di Pecora")
+            code = found.code
+        phase = self.phase
+        if phase == PLAY:
+            if code >= N_CARDS or not self._play_mask() >> code & 1:
+                raise self._illegal(seat, code)
+            self.history.append((seat, code))
+            self._play(seat, code)
+        elif phase == BURY:
+            if not (BURY_BASE <= code < CLAIM_CODE and self.hands[seat] >> (code - BURY_BASE) & 1):
+                raise self._illegal(seat, code)
+            self.history.append((seat, code))
+            self._bury(seat, code - BURY_BASE)
+        elif code == CLAIM_CODE:
+            self.history.append((seat, code))
+            self._claim(seat)
+        elif code == PASS_CODE:
+            self.history.append((seat, code))
+            self._pass(seat)
+        else:
+            raise self._illegal(seat, code)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import build_view
+
+        return build_view(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> TestaGame:
+        from .resample import resample
+
+        return resample(self, seat, rng)
+
+    def clone(self) -> TestaGame:
+        g = TestaGame.__new__(TestaGame)
+        g.players = g.n = self.n
+        g.seed = self.seed
+        g.variant = self.variant
+        g.options = self.options
+        g.history = self.history[:]
+        g.resampled = self.resampled
+        g.t = self.t
+        g.catalog = self.catalog
+        g.seasons = self.seasons
+        g.season = self.season
+        g.renown = self.renown[:]
+        g.seasons_log = self.seasons_log[:]
+        g.passouts = self.passouts[:]
+        g.deals = self.deals
+        g.dealer = self.dealer
+        g.phase = self.phase
+        g.cur = self.cur
+        g.hands = self.hands[:]
+        g.inherit = self.inherit
+        g.heir = self.heir
+        g.partner = self.partner
+        g.savings = self.savings
+        g.passed = self.passed[:]
+        g.side = self.side
+        g.trick = self.trick[:]
+        g.leader = self.leader
+        g.lead_mask = self.lead_mask
+        g.won = self.won[:]
+        g.trades = self.trades[:]
+        return g
+
+    # -- queries used by views, agents and tests -------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        return self.t.deck
+
+    @property
+    def phase_name(self) -> str:
+        return PHASES[self.phase]
+
+    def ducats_of(self, mask: int) -> int:
+        return mask_sum(self.t.ducat_bytes, mask)
+
+    def influence_of(self, mask: int) -> int:
+        return mask_sum(self.t.influence_bytes, mask)
+
+    # -- transitions -----------------------------------------------------------------------
+
+    def _play_mask(self) -> int:
+        """Cards the player to act may play: "must play a noble from the same city, if they
+        have one"; "for trades that begin with a cleric, all players must play clerics"."""
+        hand = self.hands[self.cur]
+        if self.trick:
+            follow = hand & self.lead_mask
+            if follow:
+                return follow
+        return hand
+
+    def _deal(self) -> None:
+        n = self.n
+        cards = list(range(N_CARDS))
+        stream(self.seed, self.deals).shuffle(cards)
+        self.deals += 1
+        size = HAND_SIZE[n]
+        hands = []
+        for s in range(n):
+            m = 0
+            for c in cards[s * size : (s + 1) * size]:
+                m |= 1 << c
+            hands.append(m)
+        self.hands = hands
+        inherit = 0
+        for c in cards[n * size :]:
+            inherit |= 1 << c
+        self.inherit = inherit
+        self.heir = self.partner = -1
+        self.savings = 0
+        self.passed = []
+        self.trick = []
+        self.leader = self.cur = (self.dealer + 1) % n
+        self.lead_mask = 0
+        self.won = [0] * n
+        self.trades = []
+        if n == 5:
+            self.phase = CLAIM
+            self.side = ()
+        else:
+            self.phase = PLAY
+            self.side = self._pope_side()
+
+    def _pope_side(self) -> tuple[int, ...]:
+        """4 players: "The player with the Pope and the player with the Mendicant are partnered"."""
+        deck = self.t.deck
+        pope = self._holder(deck.pope)
+        mendicant = self._holder(deck.mendicant)
+        return (pope,) if pope == mendicant else (pope, mendicant)
+
+    def _holder(self, card: int) -> int:
+        """The seat holding ``card`` in hand or savings, or who played it this season."""
+        bit = 1 << card
+        for s, h in enumerate(self.hands):
+            if h & bit:
+                return s
+        if self.savings & bit:
+            return self.heir
+        for leader, cards, _winner in self.trades:
+            if card in cards:
+                return (leader + cards.index(card)) % self.n
+        if card in self.trick:
+            return (self.leader + self.trick.index(card)) % self.n
+        return -1
+
+    def _pass(self, seat: int) -> None:
+        self.passed.append(seat)
+        if len(self.passed) < self.n:
+            self.cur = (seat + 1) % self.n
+            return
+        # "If nobody claims the Inheritance, players add up their influence scores. The player
+        # with the highest is punished by losing one renown. Collect the cards, re-deal, and
+        # replay the season."
+        scores = [self.influence_of(h) for h in self.hands]
+        top = max(scores)
+        punished = [s for s, v in enumerate(scores) if v == top]
+        for s in punished:
+            self.renown[s] -= 1
+        self.passouts.append(
+            {
+                "season": self.season + 1,
+                "dealer": self.dealer,
+                "influence": scores,
+                "punished": punished,
+            }
+        )
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal()
+
+    def _claim(self, seat: int) -> None:
+        self.heir = seat
+        self.hands[seat] |= self.inherit
+        self.inherit = 0
+        self.phase = BURY
+
+    def _bury(self, seat: int, card: int) -> None:
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.savings |= bit
+        if self.savings.bit_count() < SAVINGS:
+            return
+        # "The Heir's Partner is the player holding the Abbot."
+        holder = self._holder(self.t.deck.abbot)
+        self.partner = -1 if holder == seat else holder
+        self.side = (seat,) if self.partner < 0 else (seat, self.partner)
+        self.phase = PLAY
+        self.cur = (self.dealer + 1) % self.n
+
+    def _play(self, seat: int, card: int) -> None:
+        self.hands[seat] ^= 1 << card
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+            self.lead_mask = self.t.suit_mask_of[card]
+        trick.append(card)
+        if len(trick) < self.n:
+            self.cur = seat + 1 if seat + 1 < self.n else 0
+        else:
+            self._finish_trade()
+
+    def _finish_trade(self) -> None:
+        t = self.t
+        trick = self.trick
+        m = 0
+        for c in trick:
+            m |= 1 << c
+        # "If any clerics were played, the highest ranking cleric wins the round; otherwise,
+        # the highest ranking merchant from the city where the trade is happening".
+        best = m & t.trump_mask or m & self.lead_mask
+        card = (best & -best).bit_length() - 1
+        winner = (self.leader + trick.index(card)) % self.n
+        self.won[winner] += mask_sum(t.ducat_bytes, m)
+        self.trades.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        self.cur = winner
+        if not self.hands[winner]:
+            self._end_season()
+
+    def _end_season(self) -> None:
+        n = self.n
+        side = self.side
+        savings = self.ducats_of(self.savings)
+        ducats = sum(self.won[s] for s in side) + savings
+        # "the coalition that wins a majority of it wins"; "If there is a tie, the faction
+        # that started with the inheritance (five players) or the Pope (four players) loses."
+        side_wins = 2 * ducats > TOTAL_DUCATS
+        sign = 1 if side_wins else -1
+        opponents = [s for s in range(n) if s not in side]
+        change = [0] * n
+        for s in opponents:
+            change[s] = -sign
+        # The side's leader (the Heir, or the Pope) takes what the partner does not, so the
+        # transfer is zero-sum: Heir 2 + partner 1 = 3 opponents; alone, one from each opponent.
+        for s in side[1:]:
+            change[s] = sign
+        change[side[0]] = sign * (len(opponents) - (len(side) - 1))
+        for s in range(n):
+            self.renown[s] += change[s]
+        self.seasons_log.append(
+            {
+                "season": self.season + 1,
+                "dealer": self.dealer,
+                "heir": self.heir if n == 5 else None,
+                "side": list(side),
+                "alone": len(side) == 1,
+                "savings": [self.t.deck.ids[c] for c in cards_of(self.savings)],
+                "ducats": [ducats, TOTAL_DUCATS - ducats],
+                "side_won": side_wins,
+                "renown_change": change,
+            }
+        )
+        self.season += 1
+        if self.season >= self.seasons:
+            self.phase = OVER
+            self.cur = -1
+            return
+        self.dealer = (self.dealer + 1) % n
+        self._deal()
+
+    # -- refusals ----------------------------------------------------------------------------
+
+    def _check_seat(self, seat: object) -> int:
+        """Accept integer-like seats (numpy ints) that may act; otherwise raise."""
+        if not isinstance(seat, bool):
+            try:
+                idx = seat.__index__()  # type: ignore[attr-defined]
+            except (AttributeError, TypeError):
+                idx = None
+            if idx is not None and idx == self.cur and self.phase != OVER:
+                return idx
+        raise self._refuse_seat(seat)
+
+    def _illegal(self, seat: int, code: int) -> IllegalActionError:
+        """Say why ``code`` is not allowed for ``seat`` now, in the table's words."""
+        deck = self.t.deck
+        action = self.t.actions[code]
+        phase = self.phase
+        if phase == CLAIM:
+            return IllegalActionError(
+                f"the Inheritance is being offered: claim it or pass, not {action.label!r}"
+            )
+        if phase == BURY:
+            if code >= BURY_BASE and code < CLAIM_CODE:
+                return IllegalActionError(
+                    f"you can only save cards from your hand; {deck.names[code - BURY_BASE]} "
+                    "is not in it"
+                )
+            return IllegalActionError(
+                f"choose two cards of your hand to save, not {action.label!r}"
+            )
+        if code >= N_CARDS:
+            return IllegalActionError(f"play a card from your hand, not {action.label!r}")
+        if not self.hands[seat] >> code & 1:
+            return IllegalActionError(f"{deck.names[code]} is not in your hand")
+        lead = self.trick[0]
+        suit = deck.suit_names[deck.suit_of[lead]]
+        if deck.suit_of[lead] == 0:
+            return IllegalActionError(
+                f"a trade begun with a cleric must be followed with clerics ({suit}) while you have any"
+            )
+        return IllegalActionError(
+            f"the trade is in {suit}: play a noble of {suit} while you have one"
+        )
+
+
+def new_testa_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> TestaGame:
+    return TestaGame(players, seed, variant, options)
