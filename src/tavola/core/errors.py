@@ -1,4 +1,4 @@
-"""The errors a person can meet, each a ``ValueError`` with a message that says what to do instead."""
+"""Errors a person can meet: each a ``ValueError`` whose message says what to do instead."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ SPEC = register(
         rules_version="1",
         factory=new_testa_game,
         options={
-            "deck": "path to a deck file in the format of data/deck.toml (default: the standard deck)",
+            "deck": "path to a deck file in the format of data/deck.toml (default: standard deck)",
             "seasons": "number of trading seasons (default 3, as the rules say)",
         },
         simultaneous=False,

@@ -487,7 +487,7 @@ class TestaGame(Game):
         suit = deck.suit_names[deck.suit_of[lead]]
         if deck.suit_of[lead] == 0:
             return IllegalActionError(
-                f"a trade begun with a cleric must be followed with clerics ({suit}) while you have any"
+                f"a trade begun with a cleric is followed with clerics ({suit}) while you have any"
             )
         return IllegalActionError(
             f"the trade is in {suit}: play a noble of {suit} while you have one"
