@@ -6,6 +6,7 @@ Each game validates its own schema; this module parses the file and remembers wh
 
 from __future__ import annotations
 
+import hashlib
 import re
 import tomllib
 from pathlib import Path
@@ -32,6 +33,7 @@ class DataFile:
                 ) from None
             except UnicodeDecodeError:
                 raise CardDataError(f"{self.path}: the card file is not UTF-8 text") from None
+        self.digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
         try:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

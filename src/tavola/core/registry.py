@@ -18,7 +18,9 @@ class GameSpec:
     """What a game is: id, title, player range, variants, rules version, kind of information.
 
     ``factory(players, seed, variant, options)`` builds a new game; ``options`` documents each
-    option the factory accepts; ``invariants(game)`` returns broken invariants (empty if fine).
+    option the factory accepts; ``invariants(game)`` returns broken invariants (empty if fine);
+    ``heuristic(view, legal, rng)`` is the game's hand-written policy, if it has one;
+    ``text_view(view)`` renders a view as plain text for terminals.
     """
 
     id: str
@@ -34,6 +36,10 @@ class GameSpec:
     chance: bool = True
     description: str = ""
     invariants: Callable[[Game], list[str]] | None = field(default=None, repr=False, compare=False)
+    heuristic: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
+    text_view: Callable[[dict[str, Any]], str] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def player_counts(self) -> range:

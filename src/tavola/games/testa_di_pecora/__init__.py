@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ...core.registry import GameSpec, register
+from .heuristic import choose
 from .invariants import invariants
 from .rules import TestaGame, new_testa_game
+from .text import render
 
 SPEC = register(
     GameSpec(
@@ -26,6 +28,8 @@ SPEC = register(
             "win the majority of the 120 ducats each season."
         ),
         invariants=invariants,
+        heuristic=choose,
+        text_view=render,
     )
 )
 

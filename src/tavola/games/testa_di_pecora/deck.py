@@ -25,6 +25,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 class Deck:
     """One deck as plain tuples indexed by card number (0 = the highest cleric)."""
 
+    key: str  # "standard", or "sha-" + a digest of the file: names the deck in views
     name: str
     source: str
     ids: tuple[str, ...]
@@ -43,6 +44,16 @@ class Deck:
 
     def index(self, card_id: str) -> int:
         return self.ids.index(card_id)
+
+
+_BY_KEY: dict[str, Deck] = {}
+
+
+def deck_by_key(key: str) -> Deck:
+    """A deck loaded earlier in this process, by the ``deck`` key its games' views carry."""
+    if key not in _BY_KEY and key == "standard":
+        load_deck()
+    return _BY_KEY[key]
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -126,7 +137,9 @@ def _load(path: str, _stamp: int) -> Deck:
         )
     order = sorted(cards, key=lambda c: (suits.index(c[2]), c[5]))
     new_index = {c[5]: k for k, c in enumerate(order)}
-    return Deck(
+    key = "standard" if Path(path) == STANDARD_DECK else f"sha-{f.digest[:12]}"
+    deck = _BY_KEY[key] = Deck(
+        key=key,
         name=str(name),
         source=path,
         ids=tuple(c[0] for c in order),
@@ -139,3 +152,4 @@ def _load(path: str, _stamp: int) -> Deck:
         mendicant=new_index[roles["mendicant"]],
         abbot=new_index[roles["abbot"]],
     )
+    return deck

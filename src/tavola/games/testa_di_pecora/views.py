@@ -96,6 +96,7 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
     result = g.result
     return {
         "game": "testa-di-pecora",
+        "deck": deck.key,
         "seat": seat,
         "players": n,
         "phase": g.phase_name,

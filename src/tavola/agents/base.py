@@ -1,0 +1,42 @@
+"""The agent interface: an agent sees a view, the legal actions and its own RNG, nothing else.
+
+Search agents may also get a :class:`SeatHandle`, which lets them sample full game states that
+look the same to their seat (``resample``); they never see the true hidden state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from ..core.protocol import Action, Game
+
+
+class SeatHandle:
+    """What a runner lends a search agent for one decision: determinizations for its seat."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    def resample(self, rng: random.Random) -> Game:
+        """A game that looks the same to this seat, all it cannot see re-dealt at random."""
+        return self._game.resample(self.seat, rng)
+
+
+class Agent(Protocol):
+    """Anything with a ``name`` and a ``choose`` method is an agent."""
+
+    name: str
+
+    def choose(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        rng: random.Random,
+        handle: SeatHandle | None = None,
+    ) -> Action:
+        """Pick one of ``legal`` (never empty) for the seat whose ``view`` this is."""
+        ...
