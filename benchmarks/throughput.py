@@ -1,0 +1,100 @@
+"""Random-playout throughput of every registered game, next to OpenSpiel's C++ hearts.
+
+Each game is driven the same way from Python: ask who acts, list the legal actions, pick one
+at random, apply it. A decision is one player action (OpenSpiel's chance nodes are not counted
+as decisions, but their time is). Run:  python benchmarks/throughput.py [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+import tavola
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{cpu}; Python {platform.python_version()} ({platform.python_implementation()})"
+
+
+def tavola_rate(game_id: str, players: int, seconds: float) -> tuple[int, int, float]:
+    """Play random games for ``seconds``; return (games, decisions, elapsed)."""
+    rng = random.Random(0)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        g = tavola.new_game(game_id, players=players, seed=games)
+        while not g.is_over:
+            for seat in g.to_act:
+                legal = g.legal_actions(seat)
+                g.act(seat, legal[int(rng.random() * len(legal))])
+                decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def openspiel_rate(name: str, seconds: float) -> tuple[int, int, float] | None:
+    """The same loop over an OpenSpiel game (None if open_spiel is not installed)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    print(f"{'game':<28} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'dec/game':>9}")
+    reference = openspiel_rate("hearts", args.seconds)
+    rows = []
+    for spec in tavola.list_games():
+        for n in spec.player_counts:
+            games, decisions, elapsed = tavola_rate(spec.id, n, args.seconds)
+            rows.append((spec.id, n, decisions / elapsed))
+            print(
+                f"{spec.id:<28} {n:>7} {games / elapsed:>10,.0f} {decisions / elapsed:>12,.0f}"
+                f" {decisions / games:>9.1f}"
+            )
+    if reference is None:
+        print("open_spiel is not installed (pip install open-spiel): no reference figures")
+        return
+    games, decisions, elapsed = reference
+    ref = decisions / elapsed
+    print(
+        f"{'open_spiel hearts (C++)':<28} {4:>7} {games / elapsed:>10,.0f} {ref:>12,.0f}"
+        f" {decisions / games:>9.1f}"
+    )
+    for game_id, n, rate in rows:
+        print(f"ratio {game_id} {n}p / open_spiel hearts: {rate / ref:.2f}")
+
+
+if __name__ == "__main__":
+    main()
