@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.errors import UnknownGameError
-from .base import Agent, SeatHandle
-from .heuristic import HeuristicAgent
-from .random import RandomAgent
+from .base import Agent, PolicyAgent, SeatHandle
+from .heuristic import heuristic_agent
+from .random import random_agent
 
 AGENTS: dict[str, Callable[[str], Agent]] = {
-    "random": lambda game_id: RandomAgent(),
-    "heuristic": HeuristicAgent,
+    "random": random_agent,
+    "heuristic": heuristic_agent,
 }
 
 
@@ -24,4 +24,4 @@ def make_agent(name: str, game_id: str) -> Agent:
     return factory(game_id)
 
 
-__all__ = ["AGENTS", "Agent", "HeuristicAgent", "RandomAgent", "SeatHandle", "make_agent"]
+__all__ = ["AGENTS", "Agent", "PolicyAgent", "SeatHandle", "make_agent"]

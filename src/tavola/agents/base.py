@@ -7,6 +7,7 @@ look the same to their seat (``resample``); they never see the true hidden state
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core.protocol import Action, Game
@@ -40,3 +41,25 @@ class Agent(Protocol):
     ) -> Action:
         """Pick one of ``legal`` (never empty) for the seat whose ``view`` this is."""
         ...
+
+
+Policy = Callable[[dict[str, Any], list[Action], random.Random], Action]
+
+
+class PolicyAgent:
+    """An agent that needs no search: a named function of (view, legal actions, rng)."""
+
+    __slots__ = ("name", "policy")
+
+    def __init__(self, name: str, policy: Policy) -> None:
+        self.name = name
+        self.policy = policy
+
+    def choose(
+        self,
+        view: dict[str, Any],
+        legal: list[Action],
+        rng: random.Random,
+        handle: SeatHandle | None = None,
+    ) -> Action:
+        return self.policy(view, legal, rng)

@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from ..core.errors import UnknownGameError
-from ..core.protocol import Action
 from ..core.registry import get_spec
-from .base import SeatHandle
+from .base import PolicyAgent
 
 
-class HeuristicAgent:
-    """Plays the game's heuristic policy, a function of (view, legal actions, rng)."""
-
-    name = "heuristic"
-
-    def __init__(self, game_id: str) -> None:
-        spec = get_spec(game_id)
-        if spec.heuristic is None:
-            raise UnknownGameError(f"{spec.title} has no heuristic agent yet")
-        self._policy = spec.heuristic
-
-    def choose(
-        self,
-        view: dict[str, Any],
-        legal: list[Action],
-        rng: random.Random,
-        handle: SeatHandle | None = None,
-    ) -> Action:
-        return self._policy(view, legal, rng)
+def heuristic_agent(game_id: str) -> PolicyAgent:
+    """The game's heuristic policy as an agent; UnknownGameError if the game has none."""
+    spec = get_spec(game_id)
+    if spec.heuristic is None:
+        raise UnknownGameError(f"{spec.title} has no heuristic agent yet")
+    return PolicyAgent("heuristic", spec.heuristic)

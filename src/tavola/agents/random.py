@@ -6,19 +6,14 @@ import random
 from typing import Any
 
 from ..core.protocol import Action
-from .base import SeatHandle
+from .base import PolicyAgent
 
 
-class RandomAgent:
-    """Chooses uniformly among the legal actions."""
+def uniform(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    """Any legal action, all equally likely."""
+    return legal[rng.randrange(len(legal))]
 
-    name = "random"
 
-    def choose(
-        self,
-        view: dict[str, Any],
-        legal: list[Action],
-        rng: random.Random,
-        handle: SeatHandle | None = None,
-    ) -> Action:
-        return legal[rng.randrange(len(legal))]
+def random_agent(game_id: str) -> PolicyAgent:
+    """The random agent (the same for every game)."""
+    return PolicyAgent("random", uniform)
