@@ -1,0 +1,48 @@
+"""The registry: metadata as data, and new_game's checks."""
+
+import pytest
+
+import tavola
+from tavola import UnknownGameError
+
+
+def test_testa_di_pecora_is_registered_with_its_metadata() -> None:
+    spec = tavola.get_spec("testa-di-pecora")
+    assert spec in tavola.list_games()
+    assert (spec.min_players, spec.max_players) == (4, 5)
+    assert spec.hidden_information and spec.chance and not spec.simultaneous
+    assert spec.variants == ("standard",) and spec.rules_version
+    assert set(spec.to_json()) >= {
+        "id",
+        "title",
+        "min_players",
+        "max_players",
+        "variants",
+        "rules_version",
+        "simultaneous",
+        "hidden_information",
+    }
+
+
+def test_unknown_game_lists_the_games() -> None:
+    with pytest.raises(UnknownGameError, match="testa-di-pecora"):
+        tavola.new_game("chess")
+
+
+def test_defaults_players_to_maximum_and_keeps_a_fresh_seed() -> None:
+    g = tavola.new_game("testa-di-pecora")
+    assert g.players == 5
+    assert isinstance(g.record()["seed"], int)
+    assert tavola.replay(g.record()).view(0) == g.view(0)
+
+
+def test_record_errors_name_the_action() -> None:
+    g = tavola.new_game("testa-di-pecora", players=4, seed=1)
+    record = g.record()
+    record["actions"] = [[0, {"kind": "play", "card": "nobody"}]]
+    with pytest.raises(tavola.RecordError, match="action 0"):
+        tavola.replay(record)
+    with pytest.raises(tavola.RecordError, match="rules version"):
+        tavola.replay(g.record() | {"rules_version": "0"})
+    with pytest.raises(tavola.RecordError, match="lacks"):
+        tavola.replay({"game": "testa-di-pecora"})
