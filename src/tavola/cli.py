@@ -1,0 +1,230 @@
+"""The command line: ``tavola games``, ``tavola simulate`` and ``tavola play``.
+
+Every mistake a user can make ends with a one-line message on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from . import TavolaError, get_spec, list_games
+from .agents import AGENTS
+from .sim import DEFAULT_SEED, render, simulate, to_json
+
+USAGE_ERROR = 2
+PIPE_WIDTH = 120
+
+
+class _UsageError(Exception):
+    """Bad command-line arguments, reported in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _whole(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``least``."""
+
+    def parse(text: str) -> int:
+        error = argparse.ArgumentTypeError(
+            f"expected a whole number of at least {least}, not {text!r}"
+        )
+        try:
+            value = int(text)
+        except ValueError:
+            raise error from None
+        if value < least:
+            raise error
+        return value
+
+    return parse
+
+
+def _names(text: str) -> list[str]:
+    """An argparse type: comma-separated agent names."""
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"expected agent names separated by commas, not {text!r}")
+    return names
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """An argparse type: ``KEY=VALUE``, the value read as JSON when it is JSON (3, true)."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def _stdout() -> Console:
+    """A console on stdout; 120 columns wide when piped, so lines do not wrap at 80."""
+    return Console(file=sys.stdout, width=None if sys.stdout.isatty() else PIPE_WIDTH)
+
+
+def _games(args: argparse.Namespace) -> int:
+    table = Table(title="Games", box=box.SIMPLE_HEAD)
+    table.add_column("id", no_wrap=True)
+    for column in ("title", "players", "variants", "options", "simultaneous", "hidden info"):
+        table.add_column(column)
+    for spec in list_games():
+        table.add_row(
+            spec.id,
+            spec.title,
+            f"{spec.min_players}–{spec.max_players}",
+            ", ".join(spec.variants),
+            ", ".join(spec.options) or "–",
+            "yes" if spec.simultaneous else "no",
+            "yes" if spec.hidden_information else "no",
+        )
+    _stdout().print(table)
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    run = functools.partial(
+        simulate,
+        args.game,
+        args.games,
+        args.agents,
+        players=args.players,
+        seed=args.seed,
+        variant=args.variant,
+        options=dict(args.option),
+        jobs=args.jobs,
+    )
+    err = Console(stderr=True)
+    if args.json or not err.is_terminal:
+        sim = run()
+    else:
+        bar_columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(TextColumn("simulating"), *bar_columns, console=err, transient=True) as bar:
+            task = bar.add_task("games", total=args.games)
+            sim = run(progress=lambda done: bar.update(task, completed=done))
+    if args.json:
+        print(json.dumps(to_json(sim)))
+    else:
+        render(sim, _stdout())
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    spec = get_spec(args.game)
+    players = spec.max_players if args.players is None else args.players
+    if players not in spec.player_counts:
+        raise _UsageError(
+            f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
+        )
+    if args.seat >= players:
+        raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
+    unknown = [n for n in args.bots if n not in AGENTS]
+    if unknown:
+        raise _UsageError(f"no agent {unknown[0]!r}; agents: {', '.join(sorted(AGENTS))}")
+    bots = args.bots * (players - 1) if len(args.bots) == 1 else args.bots
+    if len(bots) != players - 1:
+        raise _UsageError(
+            f"--bots names {len(bots)} agents for the {players - 1} other seats: "
+            f"give one name per other seat, or a single name for all"
+        )
+    from .tui.terminal import play
+
+    return play(args.game, players, args.seat, bots, args.seed, sys.stdin, sys.stdout)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``tavola``."""
+    parser = _Parser(prog="tavola", description="A digital table for Renaissance card games.")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+
+    games = commands.add_parser("games", help="list the games")
+    games.set_defaults(handler=_games)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between bots and report win shares",
+        description=(
+            "Play N games between agents, rotating them over the seats by one each game, and "
+            "report wins per agent and per seat with 95%% Wilson intervals (ties split the win)."
+        ),
+    )
+    sim.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
+    sim.add_argument("--games", "-n", type=_whole(1), default=1000, help="games (default 1000)")
+    sim.add_argument(
+        "--players",
+        "-p",
+        type=_whole(1),
+        help="players (default: the number of agents, or the game's maximum for one agent)",
+    )
+    sim.add_argument(
+        "--agents",
+        "-a",
+        type=_names,
+        default=["random"],
+        help=f"one agent per seat, comma-separated, or one for all ({', '.join(sorted(AGENTS))})",
+    )
+    sim.add_argument(
+        "--seed",
+        type=_whole(0),
+        default=DEFAULT_SEED,
+        help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
+    )
+    sim.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
+    sim.add_argument("--variant", help="game variant (default: the game's first)")
+    sim.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); see 'tavola games'",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object, no tables")
+    sim.set_defaults(handler=_simulate)
+
+    play = commands.add_parser("play", help="play a game in the terminal against bots")
+    play.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
+    play.add_argument("--players", type=_whole(1), help="players (default: the game's maximum)")
+    play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        type=_names,
+        default=["heuristic"],
+        help="agents for the other seats, comma-separated, or one for all (default heuristic)",
+    )
+    play.add_argument("--seed", type=_whole(0), help="seed of the deal (default: random)")
+    play.set_defaults(handler=_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``tavola`` with ``argv`` (default: the process's arguments); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not hasattr(args, "handler"):
+            parser.print_help(sys.stderr)
+            return USAGE_ERROR
+        return args.handler(args)
+    except (_UsageError, TavolaError) as exc:
+        print(f"tavola: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
+        print("tavola: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,31 @@
+"""Tournaments between agents: play many seeded games in parallel and report win shares."""
+
+from .report import render, to_json
+from .runner import (
+    DEFAULT_SEED,
+    MAX_DECISIONS,
+    GameOutcome,
+    Simulation,
+    SimulationError,
+    play_game,
+    seating,
+    simulate,
+)
+from .stats import Summary, Tally, summarize, wilson
+
+__all__ = [
+    "DEFAULT_SEED",
+    "MAX_DECISIONS",
+    "GameOutcome",
+    "Simulation",
+    "SimulationError",
+    "Summary",
+    "Tally",
+    "play_game",
+    "render",
+    "seating",
+    "simulate",
+    "summarize",
+    "to_json",
+    "wilson",
+]

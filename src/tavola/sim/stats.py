@@ -1,0 +1,90 @@
+"""Win shares with ties split, and 95% Wilson score intervals, per agent and per seat.
+
+A finished game credits ``1 / len(winners)`` to each of its winners, so the credits of a game
+sum to 1. Games stopped at the decision cap have no winner and are left out of the shares.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .runner import GameOutcome
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``successes`` may be fractional).
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2n = z * z / trials
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / (1 + z2n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Tally:
+    """Win credits over a number of trials (seat-games played)."""
+
+    wins: float = 0.0
+    played: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.played)
+
+
+@dataclass
+class Summary:
+    """Aggregates of a simulation's outcomes, computed in game order."""
+
+    games: int
+    capped: int
+    by_agent: dict[str, Tally]
+    by_seat: list[Tally]
+    mean_decisions: float
+
+
+def summarize(outcomes: Iterable[GameOutcome], players: int) -> Summary:
+    """Win credits per agent (over the seat-games it played) and per seat (over games).
+
+    ``mean_decisions`` is over finished games; capped games are only counted.
+    """
+    by_agent: dict[str, Tally] = {}
+    by_seat = [Tally() for _ in range(players)]
+    games = capped = decisions = 0
+    for o in outcomes:
+        games += 1
+        if o.hit_cap:
+            capped += 1
+            continue
+        decisions += o.decisions
+        credit = 1 / len(o.winners)
+        for seat, name in enumerate(o.agents):
+            agent = by_agent.setdefault(name, Tally())
+            agent.played += 1
+            by_seat[seat].played += 1
+            if seat in o.winners:
+                agent.wins += credit
+                by_seat[seat].wins += credit
+    finished = games - capped
+    return Summary(
+        games=games,
+        capped=capped,
+        by_agent=by_agent,
+        by_seat=by_seat,
+        mean_decisions=decisions / finished if finished else 0.0,
+    )
