@@ -135,15 +135,14 @@ def _play(args: argparse.Namespace) -> int:
     unknown = [n for n in args.bots if n not in AGENTS]
     if unknown:
         raise _UsageError(f"no agent {unknown[0]!r}; agents: {', '.join(sorted(AGENTS))}")
-    bots = args.bots * (players - 1) if len(args.bots) == 1 else args.bots
-    if len(bots) != players - 1:
+    if len(args.bots) not in (0, 1, players - 1):
         raise _UsageError(
-            f"--bots names {len(bots)} agents for the {players - 1} other seats: "
+            f"--bots names {len(args.bots)} agents for the {players - 1} other seats: "
             f"give one name per other seat, or a single name for all"
         )
     from .tui.terminal import play
 
-    return play(args.game, players, args.seat, bots, args.seed, sys.stdin, sys.stdout)
+    return play(args.game, players, args.seat, args.bots, args.seed, sys.stdin, sys.stdout)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -203,8 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         type=_names,
-        default=["heuristic"],
-        help="agents for the other seats, comma-separated, or one for all (default heuristic)",
+        default=[],
+        help="agents for the other seats, comma-separated, or one for all "
+        "(default: the game's heuristic)",
     )
     play.add_argument("--seed", type=_whole(0), help="seed of the deal (default: random)")
     play.set_defaults(handler=_play)

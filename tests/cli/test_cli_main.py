@@ -119,9 +119,11 @@ def test_play_hands_parsed_arguments_to_the_terminal_game(
     argv = ["play", GAME, "--players", "4", "--seat", "3", "--bots", "random", "--seed", "5"]
     assert _run(capsys, *argv)[0] == 0
     assert _run(capsys, "play", GAME, "--bots", "random,heuristic,random,random")[0] == 0
+    assert _run(capsys, "play", GAME)[0] == 0
     assert [c[:5] for c in calls] == [
-        (GAME, 4, 3, ["random"] * 3, 5),
+        (GAME, 4, 3, ["random"], 5),
         (GAME, 5, 0, ["random", "heuristic", "random", "random"], None),
+        (GAME, 5, 0, [], None),
     ]
 
 
