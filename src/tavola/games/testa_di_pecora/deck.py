@@ -80,7 +80,7 @@ def _load(path: str, _stamp: int) -> Deck:
             f"a Testa di Pecora deck has {N_CARDS} cards (4 x 8, or 5 x 6 + 2); this file has "
             f"{len(rows)}",
             "card",
-            min(len(rows), N_CARDS),
+            N_CARDS if len(rows) > N_CARDS else len(rows) - 1,  # the first extra, or the last card
         )
     cards = []
     seen_ids: dict[str, int] = {}
@@ -125,10 +125,17 @@ def _load(path: str, _stamp: int) -> Deck:
     if trump not in {c[2] for c in cards}:
         raise f.error(f"no card is in the trump suit {trump!r}", "deck", 0, "trump_suit")
     if len(suits) != 4:
+        # Too many cities: name the first card of the smallest (likely a misspelt suit).
+        extra = 0
+        if len(suits) > 4:
+            sizes = {s: sum(c[2] == s for c in cards) for s in suits[1:]}
+            odd = min(reversed(suits[1:]), key=sizes.__getitem__)
+            extra = next(c[5] for c in cards if c[2] == odd)
         raise f.error(
             f"the deck needs the trump suit and exactly three cities, found {', '.join(suits)}",
             "card",
-            0,
+            extra,
+            "suit" if len(suits) > 4 else None,
         )
     total = sum(c[3] for c in cards)
     if total != TOTAL_DUCATS:
