@@ -137,7 +137,7 @@ def test_a_bad_set_up_says_what_is_wrong(kwargs: dict, message: str) -> None:
 @pytest.fixture
 def plain_game() -> Iterator[str]:
     """Testa di Pecora registered again without its text rendering."""
-    spec = dataclasses.replace(tavola.get_spec(GAME), id="test-tui-plain", text_view=None)
+    spec = dataclasses.replace(tavola.get_spec(GAME), id="test-tui-plain", text=None)
     register(spec)
     yield spec.id
     unregister(spec.id)

@@ -4,13 +4,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import UnknownGameError
 from .protocol import Game
 from .rng import fresh_seed
 
 GameFactory = Callable[[int, int, str, dict[str, Any]], Game]
+
+
+class TextUI(Protocol):
+    """How a game shows itself on a terminal (a game's ``text`` module satisfies this)."""
+
+    RULES: str
+    """The rules in brief, for ``help``."""
+
+    def render(self, view: dict[str, Any]) -> str:
+        """A view as plain text."""
+        ...
+
+    def narrate(
+        self,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        seat: int,
+        action: dict[str, Any],
+        actor: str,
+    ) -> list[str]:
+        """What the viewer of ``before``/``after`` saw when ``seat`` (named ``actor``) took
+        ``action`` (its JSON form): the move, then any events it caused."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -20,7 +43,7 @@ class GameSpec:
     ``factory(players, seed, variant, options)`` builds a new game; ``options`` documents each
     option the factory accepts; ``invariants(game)`` returns broken invariants (empty if fine);
     ``heuristic(view, legal, rng)`` is the game's hand-written policy, if it has one;
-    ``text_view(view)`` renders a view as plain text for terminals.
+    ``text`` renders views and narrates moves for terminals.
     """
 
     id: str
@@ -37,9 +60,7 @@ class GameSpec:
     description: str = ""
     invariants: Callable[[Game], list[str]] | None = field(default=None, repr=False, compare=False)
     heuristic: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
-    text_view: Callable[[dict[str, Any]], str] | None = field(
-        default=None, repr=False, compare=False
-    )
+    text: TextUI | None = field(default=None, repr=False, compare=False)
 
     @property
     def player_counts(self) -> range:

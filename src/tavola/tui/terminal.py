@@ -1,18 +1,14 @@
 """A terminal game: one human seat, bots in the others, for any registered game.
 
 The human only ever sees ``g.view(seat)`` of their own seat, rendered by the game's
-``spec.text_view`` (JSON if it has none). The module of ``text_view`` may also offer
-``narrate(before, after, seat, action, actor) -> list[str]`` (what the human saw happen in a
-move, hiding what they may not know) and ``RULES`` (the rules in brief, for ``help``).
-Without ``narrate``, other seats' moves are named only in games without hidden information.
+``spec.text`` (see ``TextUI``: ``render``, ``narrate`` and ``RULES``), or as JSON for a game
+without one; then other seats' moves are named only in games without hidden information.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import textwrap
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -28,8 +24,6 @@ COMMANDS = """\
 Answer with a number from the list, or the name of a move (the start of each of
 its words is enough). Other commands: help (this text), view or v (show the
 table again), quit or q (leave the game)."""
-
-Narrate = Callable[[dict[str, Any], dict[str, Any], int, dict[str, Any], str], list[str]]
 
 
 class Screen:
@@ -62,11 +56,7 @@ class Table:
         self.human = human
         self.bots = bots
         self.rngs = {s: stream(game.seed, BOT_STREAM, s) for s in bots}
-        text = (
-            importlib.import_module(self.spec.text_view.__module__) if self.spec.text_view else None
-        )
-        self.narrate: Narrate | None = getattr(text, "narrate", None)
-        self.rules: str = getattr(text, "RULES", self.spec.description)
+        self.text = spec.text
 
     def name(self, seat: int) -> str:
         return "You" if seat == self.human else f"Seat {seat} ({self.bots[seat].name})"
@@ -105,7 +95,7 @@ class Table:
     def show(self, screen: Screen) -> None:
         """The human's view and the numbered actions they may take."""
         view = self.game.view(self.human)
-        text = self.spec.text_view(view) if self.spec.text_view else json.dumps(view, indent=1)
+        text = self.text.render(view) if self.text else json.dumps(view, indent=1)
         screen.say("-" * 79, style="dim")
         screen.say(text)
         screen.say()
@@ -131,7 +121,8 @@ class Table:
                 screen.say("You leave the table. Goodbye.", style="yellow")
                 return None
             if command in ("help", "h", "?"):
-                screen.say(f"{COMMANDS}\n\n{self.rules}\n")
+                rules = self.text.RULES if self.text else self.spec.description
+                screen.say(f"{COMMANDS}\n\n{rules}\n")
                 screen.say(numbered(legal))
             elif command in ("view", "v"):
                 self.show(screen)
@@ -157,9 +148,9 @@ class Table:
     def tell(self, before: dict[str, Any], seat: int, action: Action, screen: Screen) -> None:
         """Say what the human saw happen in this move."""
         actor = self.name(seat)
-        if self.narrate is not None:
+        if self.text is not None:
             after = self.game.view(self.human)
-            move, *events = self.narrate(before, after, seat, action.to_json(), actor)
+            move, *events = self.text.narrate(before, after, seat, action.to_json(), actor)
         elif seat == self.human or not self.spec.hidden_information:
             move, events = f"{actor}: {action}", []
         else:

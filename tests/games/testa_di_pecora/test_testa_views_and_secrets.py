@@ -203,7 +203,7 @@ def test_no_view_shows_a_card_its_seat_cannot_see() -> None:
     """ "Two cards are dealt face down, and are the Inheritance." "The cards placed down
     represent the Heir's savings." Throughout random games every card named in a seat's view is
     in its own hand, its own savings (the Heir's), played face up this season, or a past
-    season's savings (shown at the end of that season). Every view is JSON."""
+    season's savings (shown at the end of that season) or last trade. Every view is JSON."""
     for n, seed in ((5, 1), (5, 2), (4, 3)):
         g = new(n, seed)
         rng = random.Random(seed)
@@ -212,6 +212,7 @@ def test_no_view_shows_a_card_its_seat_cannot_see() -> None:
             shown = set(ids(g, sum(1 << c for c in played)))
             for log in g.seasons_log:
                 shown |= set(log["savings"])
+                shown |= set(ids(g, sum(1 << c for c in log["last_trade"][1])))
             for seat in (None, *range(n)):
                 v = g.view(seat)
                 json.dumps(v)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ...core.registry import GameSpec, register
+from . import text
 from .heuristic import choose
 from .invariants import invariants
 from .rules import TestaGame, new_testa_game
-from .text import render
 
 SPEC = register(
     GameSpec(
@@ -29,7 +29,7 @@ SPEC = register(
         ),
         invariants=invariants,
         heuristic=choose,
-        text_view=render,
+        text=text,
     )
 )
 

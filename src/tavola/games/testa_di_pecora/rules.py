@@ -438,6 +438,8 @@ class TestaGame(Game):
                 "ducats": [ducats, TOTAL_DUCATS - ducats],
                 "side_won": side_wins,
                 "renown_change": change,
+                "ducats_won": list(self.won),
+                "last_trade": self.trades[-1],
             }
         )
         self.season += 1

@@ -71,7 +71,7 @@ def narrate(
     if action["kind"] == "claim" and seat == after["seat"]:
         taken = [c for c in after["hand"] if c not in before["hand"]]
         lines[0] = f"{lines[0][:-1]}: {_cards(deck, taken)}."
-    done = _completed_trade(before, seat, action, deck)
+    done = _completed_trade(before, after)
     if done is not None:
         lines.append(_trade_line(after, done, deck))
     new_deal = len(after["seasons_done"]) + len(after["passouts"]) > len(
@@ -248,24 +248,13 @@ def _move(view: dict[str, Any], seat: int, action: dict[str, Any], deck: Deck) -
     return f"pass{'' if seat == view['seat'] else 'es'}"
 
 
-def _completed_trade(
-    before: dict[str, Any], seat: int, action: dict[str, Any], deck: Deck
-) -> dict[str, Any] | None:
-    """The trade completed by this move, if it completed one.
-
-    Computed from the cards because the view of the next season no longer holds the last
-    trade: "If any clerics were played, the highest ranking cleric wins the round; otherwise,
-    the highest ranking merchant from the city where the trade is happening carries the day."
-    Card numbers rank within a suit (lower is stronger) and the Church is suit 0.
-    """
-    cards = [*before["trade"]["cards"], [seat, action.get("card")]]
-    if action["kind"] != "play" or len(cards) != before["players"]:
-        return None
-    numbers = [(deck.index(c), s) for s, c in cards]
-    led = deck.suit_of[numbers[0][0]]
-    best = min(numbers, key=lambda x: (deck.suit_of[x[0]] != 0, deck.suit_of[x[0]] != led, x[0]))
-    ducats = sum(deck.ducats[c] for c, _ in numbers)
-    return {"cards": cards, "winner": best[1], "ducats": ducats}
+def _completed_trade(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
+    """The trade this move completed, if any (a season's last is in its summary)."""
+    if len(after["seasons_done"]) > len(before["seasons_done"]):
+        return after["seasons_done"][-1]["last_trade"]
+    if len(after["trades"]) > len(before["trades"]):
+        return after["trades"][-1]
+    return None
 
 
 def _trade_line(view: dict[str, Any], trade: dict[str, Any], deck: Deck) -> str:

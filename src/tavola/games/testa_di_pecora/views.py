@@ -84,6 +84,18 @@ def own_role(g: TestaGame, seat: int | None) -> str | None:
     return "pope" if pope else "mendicant" if mendicant else "opponent"
 
 
+def trade_json(g: TestaGame, trade: tuple[int, tuple[int, ...], int]) -> dict[str, Any]:
+    """A completed trade: who led, who played what (in order), who won, for how many ducats."""
+    leader, cards, winner = trade
+    ids = g.deck.ids
+    return {
+        "leader": leader,
+        "cards": [[(leader + i) % g.n, ids[c]] for i, c in enumerate(cards)],
+        "winner": winner,
+        "ducats": g.ducats_of(sum(1 << c for c in cards)),
+    }
+
+
 def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
     """The JSON-serialisable view of ``g`` for ``seat`` (None: a spectator)."""
     if seat is not None and not g._valid_seat(seat):
@@ -109,7 +121,7 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [h.bit_count() for h in g.hands] if in_season else [0] * n,
         "inheritance": {
             "face_down": g.inherit.bit_count() if in_season else 0,
-            "passed": list(g.passed),
+            "passed": list(g.passed) if in_season else [],
             "heir": g.heir if g.heir >= 0 and in_season else None,
         },
         "savings": {
@@ -123,21 +135,16 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
             "suit": suit,
             "cards": [[(g.leader + i) % n, ids[c]] for i, c in enumerate(g.trick)],
         },
-        "trades": [
-            {
-                "leader": leader,
-                "cards": [[(leader + i) % n, ids[c]] for i, c in enumerate(cards)],
-                "winner": winner,
-                "ducats": sum(deck.ducats[c] for c in cards),
-            }
-            for leader, cards, winner in g.trades
-        ],
+        "trades": [trade_json(g, trade) for trade in g.trades],
         "ducats_won": list(g.won) if in_season else [0] * n,
         "role": own_role(g, seat),
         "coalition": known_coalition(g, seat),
         "passouts": [dict(p, influence=list(p["influence"])) for p in g.passouts],
         "seasons_done": [
-            {k: list(v) if isinstance(v, list) else v for k, v in entry.items()}
+            {
+                **{k: list(v) if isinstance(v, list) else v for k, v in entry.items()},
+                "last_trade": trade_json(g, entry["last_trade"]),
+            }
             for entry in g.seasons_log
         ],
         "result": result.to_json() if result is not None else None,
