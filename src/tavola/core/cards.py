@@ -17,6 +17,7 @@ from .errors import CardDataError
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
 _KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_AT_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 
 
 class DataFile:
@@ -37,7 +38,9 @@ class DataFile:
         try:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise CardDataError(f"{self.path}: not valid TOML: {exc}") from None
+            m = _AT_LINE.search(str(exc))
+            where = f"{self.path}, line {m.group(1)}" if m else self.path
+            raise CardDataError(f"{where}: not valid TOML: {_AT_LINE.sub('', str(exc))}") from None
         self._entries: dict[str, list[int]] = {}
         self._keys: dict[tuple[str, int], dict[str, int]] = {}
         section: tuple[str, int] = ("", 0)
