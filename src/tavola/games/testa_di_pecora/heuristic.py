@@ -23,6 +23,7 @@ from typing import Any
 
 from ...core.protocol import Action
 from .deck import N_CARDS, Deck, deck_by_key
+from .rules import cards_of
 
 # What a cleric is worth when judging a hand, by rank (Pope first); a Prince counts too.
 CLERIC_WEIGHT = (3.0, 3.0, 2.6, 2.6, 2.2, 2.2, 2.1, 2.0, 1.7, 1.6, 1.4, 1.3, 1.2, 1.1)
@@ -75,16 +76,6 @@ def cards_for(key: str) -> Cards:
     )
 
 
-def bits(m: int) -> list[int]:
-    """Card numbers in mask ``m``, strongest first."""
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def mask_of(cards: Cards, ids: list[str]) -> int:
     """The mask of the cards with these ids."""
     m = 0
@@ -95,7 +86,7 @@ def mask_of(cards: Cards, ids: list[str]) -> int:
 
 def ducats_of(cards: Cards, m: int) -> int:
     """The ducats of the cards in mask ``m``."""
-    return sum(cards.ducats[c] for c in bits(m))
+    return sum(cards.ducats[c] for c in cards_of(m))
 
 
 def card_of(cards: Cards, action: Action) -> int:
@@ -125,7 +116,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
 def hand_strength(cards: Cards, hand: int) -> float:
     """Clerics weighted by rank, Princes, and cities without a card (free to use clerics)."""
     score = 0.0
-    for c in bits(hand):
+    for c in cards_of(hand):
         if cards.suit[c] == 0:
             score += CLERIC_WEIGHT[min(c, len(CLERIC_WEIGHT) - 1)]
         elif c == top_card(cards, cards.suit[c]):
@@ -170,18 +161,18 @@ def bury_value(cards: Cards, hand: int, pair: int) -> float:
     for s in (1, 2, 3):
         if hand & cards.suit_mask[s] and not rest & cards.suit_mask[s]:
             value += VOID_BONUS + VOID_PER_CLERIC * min(trumps, 3)
-    for c in bits(rest & ~cards.suit_mask[0]):
+    for c in cards_of(rest & ~cards.suit_mask[0]):
         if c != top_card(cards, cards.suit[c]):
             value -= EXPOSED * cards.ducats[c]
     clerics = cards.suit_mask[0].bit_count()
-    for c in bits(pair & cards.suit_mask[0]):
+    for c in cards_of(pair & cards.suit_mask[0]):
         value -= BURY_CLERIC + (clerics - 1 - c)
     return value
 
 
 def best_bury(cards: Cards, hand: int) -> tuple[int, int]:
     """The best two cards of an eight-card hand to save (strongest-first card numbers)."""
-    members = bits(hand)
+    members = cards_of(hand)
     best: tuple[float, int, int] | None = None
     for i, a in enumerate(members):
         for b in members[i + 1 :]:
