@@ -22,7 +22,7 @@ def deal(
 ) -> rules.TestaGame:
     """A fresh game (dealer: the last seat, seat 0 offered first and leading first) whose
     hands are the given card ids; seats and Inheritance cards not given get the cards left."""
-    g = tavola.new_game(GAME, players=players, seed=0)
+    g = tavola.new_game(GAME, players=players, seed=0, options={"first_dealer": players - 1})
     deck = g.deck
     given = [deck.index(c) for cards in hands.values() for c in cards]
     given += [deck.index(c) for c in inherit or []]
@@ -75,7 +75,7 @@ def claimed_by(g: rules.TestaGame, heir: int, bury: tuple[str, str]) -> None:
 def test_always_legal_over_full_games(players: int) -> None:
     agent = make_agent("heuristic", GAME)
     for seed in range(50):
-        g = tavola.new_game(GAME, players=players, seed=seed)
+        g = tavola.new_game(GAME, players=players, seed=seed, options={"first_dealer": players - 1})
         rng = random.Random(seed)
         mixed = seed % 2 == 1  # odd seeds: the heuristic against random players
         for _ in range(10_000):  # a cap, in case nobody ever claimed the Inheritance
@@ -94,7 +94,7 @@ def test_always_legal_over_full_games(players: int) -> None:
 
 def test_reads_only_the_view_and_leaves_it_alone() -> None:
     """A JSON round trip of the view gives the same choice, and the view is not changed."""
-    g = tavola.new_game(GAME, players=5, seed=3)
+    g = tavola.new_game(GAME, players=5, seed=3, options={"first_dealer": 4})
     rng = random.Random(3)
     while not g.is_over:
         (seat,) = g.to_act
@@ -319,7 +319,9 @@ def test_beats_random_players_clearly(players: int, games: int, bound: float) ->
     agent = make_agent("heuristic", GAME)
     credit = 0.0
     for i in range(games):
-        g = tavola.new_game(GAME, players=players, seed=10_000 + i)
+        g = tavola.new_game(
+            GAME, players=players, seed=10_000 + i, options={"first_dealer": players - 1}
+        )
         rng = random.Random(i)
         me = i % players
         while not g.is_over:

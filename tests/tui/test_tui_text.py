@@ -62,7 +62,7 @@ def check_all(g: tavola.Game) -> list[str]:
 
 
 def test_claim_phase() -> None:
-    g = tavola.new_game("testa-di-pecora", players=5, seed=1)
+    g = tavola.new_game("testa-di-pecora", players=5, seed=1, options={"first_dealer": 4})
     g.act(0, g.parse_action(0, "pass"))
     texts = check_all(g)
     assert "season 1 of 3" in texts[1]
@@ -74,7 +74,7 @@ def test_claim_phase() -> None:
 
 
 def test_bury_phase_shows_savings_to_the_heir_only() -> None:
-    g = tavola.new_game("testa-di-pecora", players=5, seed=2)
+    g = tavola.new_game("testa-di-pecora", players=5, seed=2, options={"first_dealer": 4})
     g.act(0, g.parse_action(0, "claim"))
     saved = g.legal_actions(0)[0]
     g.act(0, saved)
@@ -88,7 +88,9 @@ def test_bury_phase_shows_savings_to_the_heir_only() -> None:
 
 @pytest.mark.parametrize("players", [4, 5])
 def test_play_phase_shows_the_trade_and_the_last_trade(players: int) -> None:
-    g = tavola.new_game("testa-di-pecora", players=players, seed=3)
+    g = tavola.new_game(
+        "testa-di-pecora", players=players, seed=3, options={"first_dealer": players - 1}
+    )
     advance(g, lambda g: len(g.trades) == 1 and len(g.trick) == 2)
     texts = check_all(g)
     deck = g.deck
@@ -107,7 +109,7 @@ def test_play_phase_shows_the_trade_and_the_last_trade(players: int) -> None:
 
 def test_play_phase_in_a_later_season() -> None:
     rng = random.Random(4)
-    g = tavola.new_game("testa-di-pecora", players=5, seed=4)
+    g = tavola.new_game("testa-di-pecora", players=5, seed=4, options={"first_dealer": 4})
     advance(
         g,
         lambda g: len(g.seasons_log) == 1 and g.phase_name == "play" and len(g.trades) == 2,
@@ -119,7 +121,7 @@ def test_play_phase_in_a_later_season() -> None:
 
 
 def test_four_players_name_the_pope_side() -> None:
-    g = tavola.new_game("testa-di-pecora", players=4, seed=5)
+    g = tavola.new_game("testa-di-pecora", players=4, seed=5, options={"first_dealer": 3})
     pope = next(s for s in range(4) if g.hands[s] >> g.deck.pope & 1)
     text = check_seat(g, pope)
     assert "Your role: you hold the Pope" in text
@@ -127,7 +129,7 @@ def test_four_players_name_the_pope_side() -> None:
 
 
 def test_everyone_passing_is_reported() -> None:
-    g = tavola.new_game("testa-di-pecora", players=5, seed=6)
+    g = tavola.new_game("testa-di-pecora", players=5, seed=6, options={"first_dealer": 4})
     for seat in range(5):
         before, action = g.view(0), g.parse_action(seat, "pass")
         g.act(seat, action)
@@ -143,7 +145,9 @@ def test_everyone_passing_is_reported() -> None:
 @pytest.mark.parametrize("players", [4, 5])
 def test_game_over_shows_the_seasons_and_the_ranking(players: int) -> None:
     rng = random.Random(players)
-    g = tavola.new_game("testa-di-pecora", players=players, seed=7)
+    g = tavola.new_game(
+        "testa-di-pecora", players=players, seed=7, options={"first_dealer": players - 1}
+    )
     advance(g, lambda g: g.is_over, lambda g, s: rng.choice(g.legal_actions(s)))
     text = render(g.view(1))
     assert "The game is over." in text
@@ -156,7 +160,7 @@ def test_game_over_shows_the_seasons_and_the_ranking(players: int) -> None:
 
 
 def test_spectator_view_renders() -> None:
-    g = tavola.new_game("testa-di-pecora", players=5, seed=8)
+    g = tavola.new_game("testa-di-pecora", players=5, seed=8, options={"first_dealer": 4})
     advance(g, lambda g: g.phase_name == "play")
     text = render(g.view(None))
     assert "Your hand" not in text
@@ -166,7 +170,9 @@ def test_spectator_view_renders() -> None:
 @pytest.mark.parametrize("players", [4, 5])
 def test_narration_agrees_with_the_rules_and_hides_savings(players: int) -> None:
     rng = random.Random(players)
-    g = tavola.new_game("testa-di-pecora", players=players, seed=9)
+    g = tavola.new_game(
+        "testa-di-pecora", players=players, seed=9, options={"first_dealer": players - 1}
+    )
     viewer = 1
     while not g.is_over:
         seat = min(g.to_act)
@@ -189,7 +195,9 @@ def test_narration_agrees_with_the_rules_and_hides_savings(players: int) -> None
 @pytest.mark.parametrize("seed", [10, 11])
 def test_no_view_in_a_whole_game_names_a_hidden_card(players: int, seed: int) -> None:
     rng = random.Random(seed)
-    g = tavola.new_game("testa-di-pecora", players=players, seed=seed)
+    g = tavola.new_game(
+        "testa-di-pecora", players=players, seed=seed, options={"first_dealer": players - 1}
+    )
     while not g.is_over:
         check_all(g)
         seat = min(g.to_act)

@@ -137,10 +137,29 @@ def _strings(x: object) -> list[str]:
 
 
 @pytest.mark.parametrize("n", [4, 5])
-def test_first_dealer_is_the_last_seat_and_the_deal_passes_left(n: int) -> None:
+def test_the_first_dealer_is_drawn_from_the_seed_or_chosen(n: int) -> None:
+    """Seating (the rulebook never says who deals first): as a table cuts for the deal, the
+    first dealer is drawn from the game's seed, the same for the same seed, each seat about as
+    often; the option ``first_dealer`` names it instead. Decision: [D1].
+    """
+    firsts = [tavola.new_game("testa-di-pecora", players=n, seed=s).dealer for s in range(400)]
+    assert firsts == [
+        tavola.new_game("testa-di-pecora", players=n, seed=s).dealer for s in range(400)
+    ]
+    assert all(abs(firsts.count(seat) - 400 / n) < 40 for seat in range(n))
+    for seat in range(n):
+        g = tavola.new_game("testa-di-pecora", players=n, seed=1, options={"first_dealer": seat})
+        assert g.dealer == seat and g.to_act == {(seat + 1) % n}
+    for bad in (-1, n, "0", True, 1.5):
+        with pytest.raises(tavola.UnknownGameError, match="first_dealer"):
+            tavola.new_game("testa-di-pecora", players=n, seed=1, options={"first_dealer": bad})
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_seat_0_at_the_last_seats_left_and_the_deal_passes_left(n: int) -> None:
     """Seating (the rulebook only says "clockwise" and "the dealer's left"): seats are numbered
-    clockwise, so the dealer's left is the next seat. The first dealer is the last seat, so seat
-    0 is at the dealer's left; the deal passes to the left every season.
+    clockwise, so the dealer's left is the next seat: with the last seat dealing first, seat 0
+    is at the dealer's left; the deal passes to the left every season.
     Decisions: [D1], [D2] (docs/rules/testa-di-pecora.md).
     """
     g = new(n, seed=2)

@@ -41,7 +41,9 @@ def city(name: str) -> list[str]:
 
 
 def new(players: int, seed: int = 0, **options: Any) -> TestaGame:
-    g = tavola.new_game("testa-di-pecora", players=players, seed=seed, options=options or None)
+    """A game whose first dealer is the last seat (seat 0 at its left) unless said otherwise."""
+    options.setdefault("first_dealer", players - 1)
+    g = tavola.new_game("testa-di-pecora", players=players, seed=seed, options=options)
     assert isinstance(g, TestaGame)
     return g
 

@@ -19,6 +19,7 @@ SPEC = register(
         options={
             "deck": "path to a deck file in the format of data/deck.toml (default: standard deck)",
             "seasons": "number of trading seasons (default 3, as the rules say)",
+            "first_dealer": "seat of the first dealer (default: drawn from the seed)",
         },
         simultaneous=False,
         hidden_information=True,

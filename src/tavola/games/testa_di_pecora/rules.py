@@ -23,6 +23,7 @@ PASS_CODE = CLAIM_CODE + 1
 START_RENOWN = 6
 SEASONS = 3
 HAND_SIZE = {4: 8, 5: 6}
+FIRST_DEALER_STREAM = 1 << 32  # deals use the streams 0, 1, 2, ... of the seed
 SAVINGS = 2
 
 _SEATS = tuple(frozenset((s,)) for s in range(5))
@@ -144,9 +145,16 @@ class TestaGame(Game):
         self.seasons_log: list[dict[str, Any]] = []
         self.passouts: list[dict[str, Any]] = []
         self.deals = 0
-        # The first dealer is the last seat, so seat 0 sits at the dealer's left.
-        self.dealer = players - 1
+        self.dealer = self._first_dealer(options.get("first_dealer"))
         self._deal()
+
+    def _first_dealer(self, seat: object) -> int:
+        """The option's seat, else one drawn from the seed, as a table cuts for the deal."""
+        if seat is None:
+            return stream(self.seed, FIRST_DEALER_STREAM).randrange(self.n)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise UnknownGameError(f"'first_dealer' is a seat from 0 to {self.n - 1}, not {seat!r}")
+        return seat
 
     # -- the protocol ------------------------------------------------------------------
 
