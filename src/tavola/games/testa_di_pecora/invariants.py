@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ...core.protocol import Game
 from .deck import N_CARDS, TOTAL_DUCATS
-
-if TYPE_CHECKING:
-    from ...core.protocol import Game
+from .rules import OVER, START_RENOWN, TestaGame
 
 
-def invariants(game: Game) -> list[str]:
-    """Broken invariants of ``game`` (a TestaGame), as messages; empty when all hold."""
-    from .rules import OVER, START_RENOWN
-
-    g = game
+def invariants(g: Game) -> list[str]:
+    """Broken invariants of ``g`` (a TestaGame), as messages; empty when all hold."""
+    assert isinstance(g, TestaGame)
     problems = []
     places = [*g.hands, g.inherit, g.savings]
     played = [c for _, cards, _ in g.trades for c in cards] + list(g.trick)
