@@ -36,15 +36,28 @@ def voids(g: TestaGame) -> list[int]:
     return out
 
 
-def _feasible(supply: list[int], caps: list[int], accepts: list[list[bool]]) -> bool:
+Hall = list[tuple[tuple[int, ...], list[int]]]
+
+
+def _hall_groups(accepts: list[list[bool]]) -> Hall:
+    """Each set of suits some slot refuses, with the slots that accept any suit of it.
+
+    Only these sets can break Hall's condition: a set with a suit every slot accepts may go to
+    any slot, and the cards left always exactly fill the room left.
+    """
+    refused = [s for s in range(4) if not all(row[s] for row in accepts)]
+    return [
+        (group, [j for j, row in enumerate(accepts) if any(row[s] for s in group)])
+        for k in range(1, len(refused) + 1)
+        for group in combinations(refused, k)
+    ]
+
+
+def _feasible(supply: list[int], caps: list[int], groups: Hall) -> bool:
     """Hall's condition: every set of suits fits in the slots that accept any of them."""
-    suits = [s for s in range(len(supply)) if supply[s]]
-    for k in range(1, len(suits) + 1):
-        for group in combinations(suits, k):
-            need = sum(supply[s] for s in group)
-            room = sum(c for j, c in enumerate(caps) if any(accepts[j][s] for s in group))
-            if need > room:
-                return False
+    for group, slots in groups:
+        if sum(supply[s] for s in group) > sum(caps[j] for j in slots):
+            return False
     return True
 
 
@@ -86,6 +99,7 @@ def resample(g: TestaGame, seat: int, rng: random.Random) -> TestaGame:
         suit_masks = g.t.suit_masks
         suit_of = g.deck.suit_of
         accepts = [[bool(a & suit_masks[s]) for s in range(4)] for a in allowed]
+        groups = _hall_groups(accepts)
         supply = [0] * 4
         for c in cards:
             supply[suit_of[c]] += 1
@@ -98,7 +112,7 @@ def resample(g: TestaGame, seat: int, rng: random.Random) -> TestaGame:
             options.sort(key=lambda j: rng.random() ** (1.0 / caps[j]), reverse=True)
             for j in options:
                 caps[j] -= 1
-                if _feasible(supply, caps, accepts):
+                if _feasible(supply, caps, groups):
                     new[j] |= 1 << c
                     break
                 caps[j] += 1
