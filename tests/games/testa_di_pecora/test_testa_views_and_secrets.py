@@ -5,6 +5,7 @@ see docs/rules/testa-di-pecora.md for the decisions on what is public."""
 import json
 import random
 
+import pytest
 from testa_helpers import act, card, card_ids_in, check, claim, deal, hand, ids, new, play, trade
 
 import tavola
@@ -307,3 +308,25 @@ def test_a_determinization_respects_what_failing_to_follow_showed() -> None:
         r = g.resample(0, random.Random(i))
         assert not r.hands[1] & venice
         assert as_json(r.view(0)) == as_json(g.view(0))
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_resampled_hands_keep_every_void_shown_in_play(n: int) -> None:
+    """ "Subsequent players, in clockwise order, must play a noble from the same city, if they
+    have one." A seat that did not follow has shown it holds none of that city (or of the
+    Church, after a cleric lead), so every determinization a seat may draw keeps those voids,
+    keeps every hand's size and keeps the seat's own cards, through whole random games."""
+    rng = random.Random(n)
+    for seed in range(6):
+        g = new(n, seed)
+        while not g.is_over:
+            void = voids(g)
+            for seat in range(n):
+                r = g.resample(seat, rng)
+                assert r.hands[seat] == g.hands[seat]
+                for other in range(n):
+                    assert not r.hands[other] & void[other]
+                    assert r.hands[other].bit_count() == g.hands[other].bit_count()
+                check(r)
+            (seat,) = g.to_act
+            g.act(seat, rng.choice(g.legal_actions(seat)))
