@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from . import TavolaError, get_spec, list_games
+from . import TavolaError, __version__, get_spec, list_games
 from .agents import AGENTS
 from .sim import DEFAULT_SEED, render, simulate, to_json
 
@@ -148,6 +148,7 @@ def _play(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``tavola``."""
     parser = _Parser(prog="tavola", description="A digital table for Renaissance card games.")
+    parser.add_argument("--version", action="version", version=f"tavola {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
 
     games = commands.add_parser("games", help="list the games")

@@ -27,6 +27,15 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
     assert "4–5" in out
 
 
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import tavola
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tavola {tavola.__version__}"
+
+
 def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(
         capsys, "simulate", GAME, "--games", "10", "--agents", "heuristic,random,random,random"
