@@ -30,10 +30,7 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     import tavola
 
-    with pytest.raises(SystemExit) as exit_:
-        main(["--version"])
-    assert exit_.value.code == 0
-    assert capsys.readouterr().out.strip() == f"tavola {tavola.__version__}"
+    assert _run(capsys, "--version")[:2] == (0, f"tavola {tavola.__version__}\n")
 
 
 def test_simulate_json_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
