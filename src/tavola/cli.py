@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -229,3 +230,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tavola: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `tavola ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

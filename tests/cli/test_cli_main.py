@@ -142,3 +142,16 @@ def test_python_m_tavola_simulate_json() -> None:
     report = json.loads(proc.stdout)
     assert report["games"] == 40
     assert report["wins_by_agent"]["random"]["played"] == 200
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """`tavola ... | head` must not print a traceback when head stops reading."""
+    done = subprocess.run(
+        f"{sys.executable} -m tavola play {GAME} --seed 5 | head -c 10",
+        shell=True,
+        input="help\n" * 2000,  # megabytes of output: the writes must meet the closed pipe
+        capture_output=True,
+        text=True,
+    )
+    assert done.stdout == "Testa di P"
+    assert "Traceback" not in done.stderr, done.stderr
