@@ -1,6 +1,11 @@
-"""Test-wide settings: Hypothesis profiles (CI is derandomized so a run is repeatable)."""
+"""Test-wide settings: Hypothesis profiles (CI is derandomized so a run is repeatable), and the
+test plug-in distribution (tests/plugins) on the path, found like any installed plug-in."""
 
 import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 
 from hypothesis import HealthCheck, settings
 

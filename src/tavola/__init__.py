@@ -8,34 +8,41 @@
 ['Claim the Inheritance', 'Pass']
 """
 
+from .core.cards import read_card_file
 from .core.errors import (
     CardDataError,
     IllegalActionError,
     MalformedActionError,
     RecordError,
+    SeatError,
     TavolaError,
     UnknownGameError,
 )
+from .core.events import Event
 from .core.protocol import Action, Game, GameResult
 from .core.record import replay
-from .core.registry import GameSpec, get_spec, list_games, new_game, register
+from .core.registry import GameInfo, GameSpec, get_spec, list_games, new_game, register
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
     "CardDataError",
+    "Event",
     "Game",
+    "GameInfo",
     "GameResult",
     "GameSpec",
     "IllegalActionError",
     "MalformedActionError",
     "RecordError",
+    "SeatError",
     "TavolaError",
     "UnknownGameError",
     "get_spec",
     "list_games",
     "new_game",
+    "read_card_file",
     "register",
     "replay",
 ]

@@ -59,13 +59,13 @@ def heuristic(g: rules.TestaGame) -> str:
     return str(dict(action.params).get("card", action.kind))
 
 
-def claimed_by(g: rules.TestaGame, heir: int, bury: tuple[str, str]) -> None:
-    """Everyone before ``heir`` passes, ``heir`` claims and saves ``bury``."""
+def claimed_by(g: rules.TestaGame, heir: int, saves: tuple[str, str]) -> None:
+    """Everyone before ``heir`` passes, ``heir`` claims and saves ``saves``."""
     for s in range(heir):
         act(g, s, "pass")
     act(g, heir, "claim")
-    for card in bury:
-        g.act(heir, g.parse_action(heir, {"kind": "bury", "card": card}))
+    for card in saves:
+        g.act(heir, g.parse_action(heir, {"kind": "save", "card": card}))
 
 
 # -- always legal ------------------------------------------------------------------------------
@@ -130,11 +130,11 @@ def test_a_middling_hand_passes_first_but_the_dealer_claims_it_after_four_passes
     assert heuristic(g) == "claim"
 
 
-# -- burying -------------------------------------------------------------------------------------
+# -- saving --------------------------------------------------------------------------------------
 
 
-def bury_with(hand: list[str]) -> set[str]:
-    """Seat 0 claims with ``hand`` (six cards + two inherited) and lets the heuristic bury."""
+def save_with(hand: list[str]) -> set[str]:
+    """Seat 0 claims with ``hand`` (six cards + two inherited) and lets the heuristic save."""
     g = deal(5, {0: hand[:6]}, inherit=hand[6:])
     act(g, 0, "claim")
     for _ in range(2):
@@ -144,7 +144,7 @@ def bury_with(hand: list[str]) -> set[str]:
 
 
 def test_buries_the_valuable_nobles_of_a_city_and_keeps_the_clerics() -> None:
-    saved = bury_with(["pope", "mendicant", "cardinal", "archbishop", "venice-prince",
+    saved = save_with(["pope", "mendicant", "cardinal", "archbishop", "venice-prince",
                        "venice-duke", "florence-knight", "naples-knight"])  # fmt: skip
     assert saved == {"venice-prince", "venice-duke"}
 
@@ -152,13 +152,13 @@ def test_buries_the_valuable_nobles_of_a_city_and_keeps_the_clerics() -> None:
 def test_buries_to_void_a_city_rather_than_for_ducats_alone() -> None:
     # Duke + Marquis of Florence would bank 14 ducats and void nothing; the Duke with the lone
     # Knight of Naples banks 10 and leaves Naples free for the clerics.
-    saved = bury_with(["pope", "mendicant", "cardinal", "archbishop", "florence-duke",
+    saved = save_with(["pope", "mendicant", "cardinal", "archbishop", "florence-duke",
                        "florence-marquis", "florence-count", "naples-knight"])  # fmt: skip
     assert saved == {"florence-duke", "naples-knight"}
 
 
-def test_does_not_bury_clerics_when_it_has_nobles() -> None:
-    saved = bury_with(["pope", "cardinal", "bishop", "camerlengo", "canon", "chaplain",
+def test_does_not_save_clerics_when_it_has_nobles() -> None:
+    saved = save_with(["pope", "cardinal", "bishop", "camerlengo", "canon", "chaplain",
                        "venice-count", "naples-knight"])  # fmt: skip
     assert saved == {"venice-count", "naples-knight"}
 

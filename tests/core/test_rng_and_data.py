@@ -3,7 +3,7 @@
 import pytest
 
 from tavola import CardDataError
-from tavola.core.cards import DataFile
+from tavola.core.cards import DataFile, read_card_file
 from tavola.core.rng import derive_seed, stream
 
 
@@ -15,9 +15,7 @@ def test_derived_seeds_are_fixed_across_machines_and_separate_streams() -> None:
 
 
 def test_data_file_errors_name_the_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    path = tmp_path / "cards.toml"
-    path.write_text('[deck]\nname = "x"\n\n[[card]]\nid = "a"\n\n[[card]]\nid = 3\n')
-    f = DataFile(path)
+    f = DataFile("cards.toml", '[deck]\nname = "x"\n\n[[card]]\nid = "a"\n\n[[card]]\nid = 3\n')
     rows = f.entries("card")
     assert f.field(rows[0], "card", 0, "id", str) == "a"
     with pytest.raises(CardDataError, match=r"cards\.toml, line 8: 'id' must be str"):
@@ -27,9 +25,7 @@ def test_data_file_errors_name_the_line(tmp_path) -> None:  # type: ignore[no-un
 
 
 def test_bad_toml_and_missing_files_are_clear(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    bad = tmp_path / "bad.toml"
-    bad.write_text("[deck\n")
     with pytest.raises(CardDataError, match=r"bad\.toml, line 1: not valid TOML: [^(]+$"):
-        DataFile(bad)
+        DataFile("bad.toml", "[deck\n")
     with pytest.raises(CardDataError, match="cannot read"):
-        DataFile(tmp_path / "missing.toml")
+        read_card_file(tmp_path / "missing.toml")

@@ -57,6 +57,7 @@ class _Spy:
     """Records what the runner shows it, then plays at random."""
 
     name = "spy"
+    searches = True
 
     def __init__(self, seen: list[tuple[int, int, int]]) -> None:
         self.seen = seen
@@ -65,6 +66,8 @@ class _Spy:
         self, view: dict[str, Any], legal: list[Any], rng: random.Random, handle: SeatHandle
     ) -> Any:
         self.seen.append((view["seat"], handle.seat, len(legal)))
+        world = handle.resample(rng)
+        assert world.resampled and world.view(handle.seat) == view
         return legal[rng.randrange(len(legal))]
 
 

@@ -73,7 +73,7 @@ def test_claim_phase() -> None:
     assert "4                6      6       0  dealer" in texts[0]
 
 
-def test_bury_phase_shows_savings_to_the_heir_only() -> None:
+def test_save_phase_shows_savings_to_the_heir_only() -> None:
     g = tavola.new_game("testa-di-pecora", players=5, seed=2, options={"first_dealer": 4})
     g.act(0, g.parse_action(0, "claim"))
     saved = g.legal_actions(0)[0]
@@ -180,7 +180,7 @@ def test_narration_agrees_with_the_rules_and_hides_savings(players: int) -> None
         before, trades, season = g.view(viewer), len(g.trades), len(g.seasons_log)
         g.act(seat, action)
         lines = narrate(before, g.view(viewer), seat, action.to_json(), f"Seat {seat}")
-        if action.kind == "bury" and seat != viewer:
+        if action.kind == "save" and seat != viewer:
             assert lines == [f"Seat {seat} saves a card face down."]
         if len(g.trades) > trades and len(g.seasons_log) == season:
             _, cards, winner = g.trades[-1]

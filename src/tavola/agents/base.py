@@ -1,11 +1,12 @@
 """The agent interface: an agent sees a view, the legal actions and its own RNG, nothing else.
 
-Search agents may also get a :class:`SeatHandle`, which lets them sample full game states that
-look the same to their seat (``resample``); they never see the true hidden state.
+Search agents (``searches = True``) also get a :class:`SeatHandle`, which lets them sample full
+game states that look the same to their seat (``resample``); they never see the true hidden state.
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -14,23 +15,32 @@ from ..core.protocol import Action, Game
 
 
 class SeatHandle:
-    """What a runner lends a search agent for one decision: determinizations for its seat."""
+    """What a runner lends a search agent for one decision: determinizations for its seat.
 
-    __slots__ = ("_game", "seat")
+    It never holds the real game: it keeps one world drawn at random among those the seat cannot
+    tell from the real one. Since a resample depends only on the seat's view and the rng (the
+    core contract), resampling that world gives exactly what resampling the real game would.
+    """
+
+    __slots__ = ("_world", "seat")
 
     def __init__(self, game: Game, seat: int) -> None:
-        self._game = game
+        self._world = game.resample(seat, random.Random(os.urandom(16)))
         self.seat = seat
 
     def resample(self, rng: random.Random) -> Game:
         """A game that looks the same to this seat, all it cannot see re-dealt at random."""
-        return self._game.resample(self.seat, rng)
+        return self._world.resample(self.seat, rng)
 
 
 class Agent(Protocol):
-    """Anything with a ``name`` and a ``choose`` method is an agent."""
+    """Anything with a ``name``, ``searches`` and a ``choose`` method is an agent.
+
+    ``searches``: True if the agent wants a :class:`SeatHandle` (runners make one only then).
+    """
 
     name: str
+    searches: bool
 
     def choose(
         self,
@@ -50,6 +60,7 @@ class PolicyAgent:
     """An agent that needs no search: a named function of (view, legal actions, rng)."""
 
     __slots__ = ("name", "policy")
+    searches = False
 
     def __init__(self, name: str, policy: Policy) -> None:
         self.name = name

@@ -1,6 +1,12 @@
-"""Errors a person can meet: each a ``ValueError`` whose message says what to do instead."""
+"""Errors a person can meet: each a ``ValueError`` whose message says what to do instead.
+
+Messages quote what the caller gave only through :func:`quote`, so a 5 MB string or a control
+character never reaches a log or a terminal whole.
+"""
 
 from __future__ import annotations
+
+QUOTE_LIMIT = 60
 
 
 class TavolaError(ValueError):
@@ -19,9 +25,27 @@ class UnknownGameError(TavolaError):
     """No registered game has the requested id, or the players, variant or options do not fit it."""
 
 
+class SeatError(TavolaError):
+    """A seat that does not exist (or is not a plain integer) was asked about."""
+
+
 class CardDataError(TavolaError):
-    """A card data file is invalid; the message names the file and the line."""
+    """Card data is invalid; the message names the file and the line."""
 
 
 class RecordError(TavolaError):
     """A game record cannot be replayed (wrong game, bad action at some index, ...)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, control characters escaped.
+
+    >>> quote("x" * 100, limit=10)
+    "'xxxxxxxx…"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not turn an error message into a crash
+        text = f"<{type(value).__name__}>"
+    text = text.encode("ascii", "backslashreplace").decode("ascii")
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,9 +1,10 @@
 """The game protocol every front end, agent and test is written against (see docs/api.md).
 
 A game is a mutable object with a small surface: ``to_act``, ``legal_actions``, ``act``,
-``is_over``/``result``, ``view``, ``clone``, ``resample``, ``record`` and ``parse_action``.
-Actions are immutable values from a per-game :class:`ActionCatalog`; each has an integer
-``code`` (its index in the catalog, handy for action masks), a JSON form and a human label.
+``is_over``/``result``, ``view``, ``info_key``, ``observe``, ``action_mask``, ``events``,
+``clone``, ``resample``, ``record``, ``public_record`` and ``parse_action``. Actions are
+immutable values from a per-game :class:`ActionCatalog`; each has an integer ``code`` (its index
+in the catalog, used by action masks), a JSON form and a human label.
 """
 
 from __future__ import annotations
@@ -11,14 +12,21 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import IllegalActionError, MalformedActionError
+from .cards import CardsOption
+from .errors import IllegalActionError, MalformedActionError, SeatError, TavolaError, quote
+from .events import Event, seen_by
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .registry import GameSpec
+
+MAX_ACTION_TEXT = 4096
+"""Longer action input is refused before it is parsed."""
 
 JsonScalar = str | int | bool | None
 
@@ -129,12 +137,18 @@ class ActionCatalog:
                 raise MalformedActionError(f"{data!r} is not an action of this game")
             return found
         if isinstance(data, str):
+            if len(data) > MAX_ACTION_TEXT:
+                raise MalformedActionError(f"an action is at most {MAX_ACTION_TEXT} characters")
             text = data.strip()
             if text.startswith("{"):
                 try:
                     data = json.loads(text)
                 except json.JSONDecodeError as exc:
-                    raise MalformedActionError(f"invalid JSON action {text!r}: {exc.msg}") from None
+                    raise MalformedActionError(
+                        f"invalid JSON action {quote(text)}: {exc.msg}"
+                    ) from None
+                except RecursionError:
+                    raise MalformedActionError("invalid JSON action: nested too deeply") from None
             else:
                 return self._parse_text(text, legal)
         if isinstance(data, Mapping):
@@ -151,7 +165,7 @@ class ActionCatalog:
             )
         if kind not in self.kinds:
             raise MalformedActionError(
-                f"unknown action kind {kind!r}; expected one of {', '.join(self.kinds)}"
+                f"unknown action kind {quote(kind)}; expected one of {', '.join(self.kinds)}"
             )
         params = {k: v for k, v in data.items() if k != "kind"}
         try:
@@ -160,7 +174,7 @@ class ActionCatalog:
         except TypeError:
             found = None
         if found is None:
-            raise MalformedActionError(f"no {kind!r} action has parameters {params!r}")
+            raise MalformedActionError(f"no {kind!r} action has parameters {quote(params)}")
         return found
 
     def _parse_text(self, text: str, legal: list[Action] | None) -> Action:
@@ -171,7 +185,7 @@ class ActionCatalog:
                 matches = preferred
         if not matches:
             hint = f"; legal now: {', '.join(map(str, legal))}" if legal else ""
-            raise MalformedActionError(f"{text!r} is not an action of this game{hint}")
+            raise MalformedActionError(f"{quote(text)} is not an action of this game{hint}")
         return matches[0]
 
 
@@ -211,12 +225,23 @@ class GameResult:
 class Game(ABC):
     """Base class of every game. Subclasses keep their state in plain slots for speed.
 
-    Subclasses set ``spec`` and implement the abstract members; the base class supplies
-    ``record`` and ``parse_action`` on top of ``history`` (a list of ``(seat, code)``) and
-    ``catalog`` (the game's :class:`ActionCatalog`).
+    Subclasses set ``spec`` and implement the abstract members. The base class supplies
+    ``record``, ``public_record``, ``events``, ``action_mask`` and ``parse_action`` on top of
+    ``history`` (a list of ``(seat, code)``), ``log`` (raw events, see :meth:`describe_event`)
+    and ``catalog`` (the game's :class:`ActionCatalog`).
     """
 
-    __slots__ = ("catalog", "history", "options", "players", "resampled", "seed", "variant")
+    __slots__ = (
+        "catalog",
+        "history",
+        "log",
+        "log_base",
+        "options",
+        "players",
+        "resampled",
+        "seed",
+        "variant",
+    )
 
     spec: GameSpec
     players: int
@@ -224,8 +249,35 @@ class Game(ABC):
     variant: str
     options: dict[str, Any]
     history: list[tuple[int, int]]
+    log: list[tuple[Any, ...]]
+    log_base: int
     catalog: ActionCatalog
     resampled: bool
+
+    def _start(self, players: int, seed: int, variant: str, options: dict[str, Any]) -> None:
+        """Set the fields every game has, for a new game."""
+        self.players = players
+        self.seed = seed
+        self.variant = variant
+        self.options = options
+        self.history = []
+        self.log = []
+        self.log_base = 0
+        self.resampled = False
+
+    def _copy_base(self, other: Game) -> None:
+        """Copy the fields every game has from ``other`` (for ``clone``)."""
+        self.players = other.players
+        self.seed = other.seed
+        self.variant = other.variant
+        self.options = other.options
+        self.history = other.history[:]
+        self.log = other.log[:]
+        self.log_base = other.log_base
+        self.catalog = other.catalog
+        self.resampled = other.resampled
+
+    # -- what every game implements ---------------------------------------------------------
 
     @property
     @abstractmethod
@@ -254,17 +306,89 @@ class Game(ABC):
         """A JSON-serialisable dict of all that ``seat`` may know (None: a spectator)."""
 
     @abstractmethod
+    def info_key(self, seat: int | None) -> Hashable:
+        """A hashable value equal for two games exactly when ``seat``'s views are equal."""
+
+    @abstractmethod
+    def observe(self, seat: int) -> np.ndarray:
+        """``seat``'s view as a float32 array of shape ``spec.info(players).observation_shape``."""
+
+    @abstractmethod
+    def describe_event(self, raw: tuple[Any, ...]) -> Event:
+        """The :class:`Event` a raw ``log`` entry stands for, with who may see what."""
+
+    @abstractmethod
+    def canonical(self) -> Hashable:
+        """The full state, hidden parts included, as a comparable value (for tests)."""
+
+    @abstractmethod
     def clone(self) -> Game:
         """An independent copy."""
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> Game:
-        """A copy that looks the same to ``seat`` with all it cannot see re-dealt at random."""
+        """A copy that looks the same to ``seat``, all it cannot see re-drawn at random.
+
+        It depends only on what ``seat`` can see and on ``rng``, and holds nothing true that
+        ``seat`` cannot see: implementations call :meth:`_forget` on the copy.
+        """
+
+    def hidden_ids(self, seat: int | None) -> frozenset[str]:
+        """Ids of the cards hidden from ``seat`` now (scanned for in what it is sent)."""
+        return frozenset()
+
+    def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
+        """A short sentence for ``event`` (as already filtered for ``viewer``)."""
+        return event["kind"]
+
+    # -- what the core supplies -------------------------------------------------------------
+
+    def action_mask(self, seat: int) -> np.ndarray:
+        """A 0/1 int8 array over the catalog's codes: 1 where ``seat`` may act now."""
+        import numpy as np
+
+        mask = np.zeros(len(self.catalog), dtype=np.int8)
+        codes = [a.code for a in self.legal_actions(self._query_seat(seat))]
+        mask[codes] = 1
+        return mask
+
+    def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """What ``seat`` (None: a spectator) saw happen, from event number ``since`` on.
+
+        Each event is JSON: ``i`` (its number), ``kind``, its fields, ``hidden`` (fields left
+        out for this seat, if any) and ``text``, a sentence. Numbers are shared by all seats,
+        so a seat's list may skip numbers it may not see.
+        """
+        seat = self._query_seat(seat, spectator=True)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise TavolaError(f"'since' is an event number of at least 0, not {quote(since)}")
+        out = []
+        base = self.log_base
+        log = self.log
+        for i in range(max(since, base), base + len(log)):
+            form = seen_by(self.describe_event(log[i - base]), seat)
+            if form is not None:
+                form = {"i": i, **form}
+                form["text"] = self.event_text(form, seat)
+                out.append(form)
+        return out
+
+    def card_digests(self) -> dict[str, str]:
+        """The content digest of each card-data option: what pins the cards in a record."""
+        return {
+            name: option.digest(self.options[name])
+            for name, option in self.spec.options.items()
+            if isinstance(option, CardsOption)
+        }
 
     def record(self) -> dict[str, Any]:
-        """Everything needed to rebuild this game with :func:`tavola.replay`, as JSON."""
+        """Everything needed to rebuild this game with :func:`tavola.replay`, as JSON.
+
+        It holds the seed, which reveals every hidden card: it is for after the game, or for its
+        owner. A seat gets :meth:`public_record`.
+        """
         if self.resampled:
-            raise ValueError("a resampled game is a search hypothesis and has no record")
+            raise TavolaError("a resampled game is a search hypothesis and has no record")
         actions = self.catalog.actions
         return {
             "game": self.spec.id,
@@ -272,8 +396,25 @@ class Game(ABC):
             "players": self.players,
             "variant": self.variant,
             "options": dict(self.options),
+            "cards": self.card_digests(),
             "seed": self.seed,
             "actions": [[seat, actions[code].to_json()] for seat, code in self.history],
+        }
+
+    def public_record(self, seat: int | None) -> dict[str, Any]:
+        """The game as ``seat`` (None: a spectator) saw it: no seed, nothing hidden from it."""
+        seat = self._query_seat(seat, spectator=True)
+        result = self.result
+        return {
+            "game": self.spec.id,
+            "rules_version": self.spec.rules_version,
+            "players": self.players,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "cards": self.card_digests(),
+            "seat": seat,
+            "events": self.events(seat),
+            "result": result.to_json() if result is not None else None,
         }
 
     def parse_action(self, seat: int, data: object) -> Action:
@@ -286,16 +427,42 @@ class Game(ABC):
             data, self.legal_actions(seat) if self._valid_seat(seat) else None
         )
 
+    def _forget(self, rng: random.Random) -> None:
+        """Make this copy a search hypothesis: no true past, no true seed (see ``resample``)."""
+        self.resampled = True
+        self.seed = rng.getrandbits(64)
+        self.history = []
+        self.log_base += len(self.log)
+        self.log = []
+
     def _valid_seat(self, seat: object) -> bool:
-        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+        return seat.__class__ is int and 0 <= seat < self.players  # type: ignore[operator]
+
+    def _query_seat(self, seat: object, spectator: bool = False) -> Any:
+        """``seat`` if it exists (or is None and ``spectator``); else a SeatError."""
+        if (seat is None and spectator) or self._valid_seat(seat):
+            return seat
+        also = ", or None for a spectator" if spectator else ""
+        raise SeatError(f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}{also}")
 
     def _refuse_seat(self, seat: object) -> IllegalActionError:
         """The error for a seat that may not act now (nonexistent, or not its turn)."""
         if not self._valid_seat(seat):
             return IllegalActionError(
-                f"there is no seat {seat!r}: seats are 0 to {self.players - 1}"
+                f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}"
             )
         if self.is_over:
             return IllegalActionError("the game is over")
         waiting = ", ".join(map(str, sorted(self.to_act)))
         return IllegalActionError(f"seat {seat} may not act now; waiting for seat {waiting}")
+
+
+def freeze(value: Any) -> Hashable:
+    """A hashable, comparable copy of nested JSON-like data (dicts become sorted item tuples)."""
+    if isinstance(value, dict):
+        return ("{}", tuple(sorted((k, freeze(v)) for k, v in value.items())))
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return ("set", tuple(sorted(value)))
+    return value

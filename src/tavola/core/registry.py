@@ -1,14 +1,24 @@
-"""The registry of games: metadata as data, and ``new_game`` to start one."""
+"""The registry of games: metadata as data, plug-ins found by entry point, ``new_game``.
+
+Games are found through the package entry point group ``tavola.games`` (the built-in ones too:
+see ``pyproject.toml``), so a game installed from another distribution exists in every process,
+whatever the multiprocessing start method. ``core`` imports no game.
+"""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from .errors import UnknownGameError
+from .errors import UnknownGameError, quote
+from .options import Option, resolve_options
 from .protocol import Game
-from .rng import fresh_seed
+from .rng import MAX_SEED, fresh_seed
+
+ENTRY_POINT_GROUP = "tavola.games"
 
 GameFactory = Callable[[int, int, str, dict[str, Any]], Game]
 
@@ -23,27 +33,37 @@ class TextUI(Protocol):
         """A view as plain text."""
         ...
 
-    def narrate(
-        self,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        seat: int,
-        action: dict[str, Any],
-        actor: str,
-    ) -> list[str]:
-        """What the viewer of ``before``/``after`` saw when ``seat`` (named ``actor``) took
-        ``action`` (its JSON form): the move, then any events it caused."""
-        ...
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What tools need to size things for a game at a player count (OpenSpiel's GameInfo)."""
+
+    num_distinct_actions: int
+    max_game_length: int
+    """A bound on the number of decisions (``act`` calls) in one game."""
+    min_score: float
+    max_score: float
+    observation_shape: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "num_distinct_actions": self.num_distinct_actions,
+            "max_game_length": self.max_game_length,
+            "min_score": self.min_score,
+            "max_score": self.max_score,
+            "observation_shape": list(self.observation_shape),
+        }
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What a game is: id, title, player range, variants, rules version, kind of information.
+    """What a game is: id, title, player range, variants, options, rules version, metadata.
 
-    ``factory(players, seed, variant, options)`` builds a new game; ``options`` documents each
-    option the factory accepts; ``invariants(game)`` returns broken invariants (empty if fine);
-    ``heuristic(view, legal, rng)`` is the game's hand-written policy, if it has one;
-    ``text`` renders views and narrates moves for terminals.
+    ``factory(players, seed, variant, options)`` builds a new game from checked options (every
+    declared option present); ``info(players, variant, options)`` gives its :class:`GameInfo`;
+    ``invariants(game)`` returns broken invariants (empty if fine); ``heuristic(view, legal,
+    rng)`` is the game's hand-written policy, if it has one; ``text`` renders views for
+    terminals.
     """
 
     id: str
@@ -52,8 +72,9 @@ class GameSpec:
     max_players: int
     rules_version: str
     factory: GameFactory = field(repr=False, compare=False)
+    info_of: Callable[[int, str, dict[str, Any]], GameInfo] = field(repr=False, compare=False)
     variants: tuple[str, ...] = ("standard",)
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, Option] = field(default_factory=dict)
     simultaneous: bool = False
     hidden_information: bool = False
     chance: bool = True
@@ -66,6 +87,37 @@ class GameSpec:
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
+    def check(
+        self, players: object, variant: object, options: object
+    ) -> tuple[int, str, dict[str, Any]]:
+        """Players, variant and every option checked (defaults filled in), or UnknownGameError."""
+        if players is None:
+            players = self.max_players
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or players not in self.player_counts
+        ):
+            raise UnknownGameError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {quote(players)}"
+            )
+        if variant is None:
+            variant = self.variants[0]
+        if not isinstance(variant, str) or variant not in self.variants:
+            raise UnknownGameError(
+                f"{self.title} has no variant {quote(variant)}; variants: "
+                f"{', '.join(self.variants)}"
+            )
+        return players, variant, resolve_options(self.options, options, players, self.title)
+
+    def info(
+        self, players: int, variant: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> GameInfo:
+        """The :class:`GameInfo` of this game at ``players`` (with a variant and options)."""
+        players, variant, opts = self.check(players, variant, options)
+        return self.info_of(players, variant, opts)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -73,7 +125,7 @@ class GameSpec:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "variants": list(self.variants),
-            "options": dict(self.options),
+            "options": {name: option.to_json() for name, option in self.options.items()},
             "rules_version": self.rules_version,
             "simultaneous": self.simultaneous,
             "hidden_information": self.hidden_information,
@@ -83,6 +135,7 @@ class GameSpec:
 
 
 _REGISTRY: dict[str, GameSpec] = {}
+_plugins_loaded = False
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -92,28 +145,53 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def unregister(game_id: str) -> None:
-    """Remove a game from the registry (for plug-ins and tests)."""
+    """Remove a game from the registry (for tests)."""
     _REGISTRY.pop(game_id, None)
 
 
-def _load_builtin_games() -> None:
-    from .. import games  # noqa: F401  (registers the built-in games on import)
+def load_plugins() -> None:
+    """Import every game of the ``tavola.games`` entry point group (once per process).
+
+    A plug-in that fails to load is reported as a warning and left out; it never stops the
+    others. An entry point names a ``GameSpec`` or a module with ``SPEC``.
+    """
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            found = ep.load()
+        except Exception as exc:  # a broken plug-in must not break the others
+            warnings.warn(
+                f"tavola: the game plug-in {ep.name!r} ({ep.value}) failed to load: {exc!r}",
+                stacklevel=2,
+            )
+            continue
+        spec = found if isinstance(found, GameSpec) else getattr(found, "SPEC", None)
+        if not isinstance(spec, GameSpec):
+            warnings.warn(
+                f"tavola: the game plug-in {ep.name!r} ({ep.value}) is not a GameSpec",
+                stacklevel=2,
+            )
+            continue
+        register(spec)
 
 
 def list_games() -> list[GameSpec]:
     """Every registered game, by id."""
-    _load_builtin_games()
+    load_plugins()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
 def get_spec(game_id: str) -> GameSpec:
     """The spec of ``game_id``; UnknownGameError names the games there are."""
-    _load_builtin_games()
+    load_plugins()
     try:
         return _REGISTRY[game_id]
     except (KeyError, TypeError):
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGameError(f"no game {game_id!r}; the games are: {known}") from None
+        raise UnknownGameError(f"no game {quote(game_id)}; the games are: {known}") from None
 
 
 def new_game(
@@ -123,32 +201,15 @@ def new_game(
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> Game:
-    """Start a game. ``players`` defaults to the spec's maximum, ``seed`` to a fresh random one."""
+    """Start a game. ``players`` defaults to the spec's maximum, ``seed`` to a fresh random one.
+
+    Every option is checked by its declaration (see :mod:`tavola.core.options`); the game's
+    ``options`` hold every option's value, defaults included, so a record is explicit.
+    """
     spec = get_spec(game_id)
-    if players is None:
-        players = spec.max_players
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or players not in spec.player_counts
-    ):
-        raise UnknownGameError(
-            f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players!r}"
-        )
-    variant = spec.variants[0] if variant is None else variant
-    if variant not in spec.variants:
-        raise UnknownGameError(
-            f"{spec.title} has no variant {variant!r}; variants: {', '.join(spec.variants)}"
-        )
-    opts = dict(options or {})
-    unknown = sorted(set(opts) - set(spec.options))
-    if unknown:
-        known = ", ".join(sorted(spec.options)) or "none"
-        raise UnknownGameError(
-            f"unknown option(s) {', '.join(unknown)}; {spec.title} takes: {known}"
-        )
+    players, variant, opts = spec.check(players, variant, options)
     if seed is None:
         seed = fresh_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise UnknownGameError(f"a seed is a non-negative integer, not {seed!r}")
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise UnknownGameError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
     return spec.factory(players, seed, variant, opts)

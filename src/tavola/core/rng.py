@@ -10,6 +10,8 @@ import os
 import random
 
 _MASK64 = (1 << 64) - 1
+MAX_SEED = _MASK64
+"""Seeds are 64-bit: larger ones would alias smaller ones, so they are refused."""
 
 
 def _mix(x: int) -> int:

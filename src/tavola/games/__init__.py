@@ -1,3 +1,1 @@
-"""The built-in games; importing this package registers them."""
-
-from . import testa_di_pecora  # noqa: F401
+"""The built-in games, each a plug-in registered through the ``tavola.games`` entry point."""

@@ -86,7 +86,9 @@ def play_game(
             raise RuntimeError(f"{game_id} (seed {seed}) is not over, yet no seat may act")
         for seat in sorted(to_act):
             view, legal = g.view(seat), g.legal_actions(seat)
-            action = bots[seat].choose(view, legal, rngs[seat], SeatHandle(g, seat))
+            bot = bots[seat]
+            handle = SeatHandle(g, seat) if bot.searches else None
+            action = bot.choose(view, legal, rngs[seat], handle)
             try:
                 g.act(seat, action)
             except TavolaError as exc:

@@ -139,9 +139,9 @@ class Table:
 
     def bot_move(self, seat: int) -> Action:
         g = self.game
-        action = self.bots[seat].choose(
-            g.view(seat), g.legal_actions(seat), self.rngs[seat], SeatHandle(g, seat)
-        )
+        bot = self.bots[seat]
+        handle = SeatHandle(g, seat) if bot.searches else None
+        action = bot.choose(g.view(seat), g.legal_actions(seat), self.rngs[seat], handle)
         g.act(seat, action)
         return action
 

@@ -10,6 +10,7 @@ import pytest
 from testa_helpers import CHURCH, CITIES, RANKS, check, city, claim, deal, new, trade
 
 import tavola
+from tavola import read_card_file
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK, load_deck
 
 TEXT = STANDARD_DECK.read_text(encoding="utf-8")
@@ -122,7 +123,7 @@ def test_a_users_deck_loads_through_the_deck_option_and_plays(tmp_path: Path) ->
     path = tmp_path / "my-deck.toml"
     path.write_text(my_deck_text(), encoding="utf-8")
     for n in (4, 5):
-        g = new(n, seed=8, deck=str(path))
+        g = new(n, seed=8, deck=read_card_file(path))
         deck = g.deck
         assert deck.key.startswith("sha-") and g.view(0)["deck"] == deck.key
         assert deck.suit_names == ("Church", "Milan", "Florence", "Naples")
@@ -148,7 +149,7 @@ def test_a_users_deck_decides_the_partner(tmp_path: Path) -> None:
     """
     path = tmp_path / "my-deck.toml"
     path.write_text(my_deck_text(), encoding="utf-8")
-    g = new(5, seed=1, deck=str(path))
+    g = new(5, seed=1, deck=read_card_file(path))
     deal(g, {3: ["my-prior"], 4: ["my-abbot"]}, ["my-novice", "my-friar"])
     claim(g, 1, ["my-novice", "my-friar"])
     assert g.partner == 3 and g.side == (1, 3)
@@ -172,7 +173,7 @@ def test_cards_rank_in_file_order_within_their_suit(tmp_path: Path) -> None:
     assert deck.suit_names == ("Church", "Naples", "Venice", "Florence")
     venice_ids = [i for i, s in zip(deck.ids, deck.suit_of, strict=True) if s == 2]
     assert venice_ids == [f"venice-{r}" for r in reversed(RANKS)]
-    g = new(4, seed=1, deck=str(path))
+    g = new(4, seed=1, deck=read_card_file(path))
     layout = {
         0: ["venice-prince"],
         1: ["venice-knight"],
@@ -241,7 +242,7 @@ BAD = [
     (
         "unknown key",
         TEXT.replace('id = "prior"', 'id = "prior"\ncolour = "red"'),
-        "unknown key.* colour",
+        "unknown key 'colour'",
         'colour = "red"',
     ),
     ("missing role", WITHOUT_ROLE, "no card has role 'abbot'", 1),
@@ -315,9 +316,9 @@ def test_a_bad_deck_file_names_the_file_and_the_line(
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(tavola.CardDataError) as info:
-        new(5, seed=1, deck=str(path))
+        new(5, seed=1, deck=read_card_file(path))
     message = str(info.value)
-    assert message.startswith(str(path))
+    assert message.startswith(path.name + ", line")
     assert re.search(words, message), message
     found = re.search(r"line (\d+)", message)
     assert found is not None, message
@@ -328,13 +329,13 @@ def test_a_missing_deck_file_is_a_card_data_error(tmp_path: Path) -> None:
     """The option deck = path names a file that must exist and be readable."""
     path = tmp_path / "nowhere.toml"
     with pytest.raises(tavola.CardDataError, match="cannot read the card file") as info:
-        new(4, deck=str(path))
-    assert str(path) in str(info.value)
+        new(4, deck=read_card_file(path))
+    assert str(info.value).startswith(path.name)
 
 
 def test_a_file_without_a_deck_table_is_refused(tmp_path: Path) -> None:
     """The [deck] table names the trump suit (the Church); without it the file is refused."""
     path = tmp_path / "nodeck.toml"
     path.write_text(TEXT.replace("[deck]", "[dek]"), encoding="utf-8")
-    with pytest.raises(tavola.CardDataError, match=r"needs a \[deck\] table"):
-        new(4, deck=str(path))
+    with pytest.raises(tavola.CardDataError, match=r"unknown table \[dek\]"):
+        new(4, deck=read_card_file(path))

@@ -81,7 +81,7 @@ def test_once_someone_claims_nobody_else_is_offered_it() -> None:
     act(g, 2, "claim")
     assert g.passed == [0, 1]
     assert g.to_act == frozenset({2})
-    assert {a.kind for a in g.legal_actions(2)} == {"bury"}
+    assert {a.kind for a in g.legal_actions(2)} == {"save"}
     for seat in (3, 4):
         with pytest.raises(tavola.IllegalActionError, match="may not act now"):
             act(g, seat, "claim")
@@ -119,9 +119,9 @@ def test_the_heir_saves_any_two_cards_from_either_source(source: str) -> None:
     }[source]
     act(g, 0, "pass")
     act(g, 1, "claim")
-    act(g, 1, "bury", save[0])
-    assert g.phase_name == "bury" and g.to_act == frozenset({1})
-    act(g, 1, "bury", save[1])
+    act(g, 1, "save", save[0])
+    assert g.phase_name == "save" and g.to_act == frozenset({1})
+    act(g, 1, "save", save[1])
     assert sorted(ids(g, g.savings)) == sorted(save)
     assert set(hand(g, 1)) == (set(own) | set(inheritance)) - set(save)
     assert len(hand(g, 1)) == 6
@@ -139,14 +139,14 @@ def test_saving_a_card_that_is_not_in_the_hand_is_refused() -> None:
     other = hand(g, 1)[0]
     before = snapshot(g)
     with pytest.raises(tavola.IllegalActionError, match="only save cards from your hand"):
-        act(g, 0, "bury", other)
+        act(g, 0, "save", other)
     with pytest.raises(tavola.IllegalActionError, match="choose two cards of your hand"):
         act(g, 0, "pass")
     assert snapshot(g) == before
     first = hand(g, 0)[0]
-    act(g, 0, "bury", first)
+    act(g, 0, "save", first)
     with pytest.raises(tavola.IllegalActionError, match="not in it"):
-        act(g, 0, "bury", first)
+        act(g, 0, "save", first)
 
 
 def test_savings_cannot_be_played() -> None:
@@ -381,9 +381,9 @@ def test_the_partner_is_known_only_once_the_savings_are_made() -> None:
     deal(g, {}, ["abbot", "venice-knight"])
     act(g, 0, "claim")
     assert g.partner == -1 and g.side == ()
-    act(g, 0, "bury", "venice-knight")
+    act(g, 0, "save", "venice-knight")
     assert g.side == ()
-    act(g, 0, "bury", "abbot")
+    act(g, 0, "save", "abbot")
     assert g.side == (0,)
 
 
@@ -395,7 +395,7 @@ def test_the_claim_phase_refuses_cards_with_a_clear_message() -> None:
     with pytest.raises(tavola.IllegalActionError, match="claim it or pass"):
         play(g, 0, hand(g, 0)[0])
     with pytest.raises(tavola.IllegalActionError, match="claim it or pass"):
-        act(g, 0, "bury", hand(g, 0)[0])
+        act(g, 0, "save", hand(g, 0)[0])
     with pytest.raises(tavola.IllegalActionError, match="waiting for seat 0"):
         act(g, 1, "claim")
     assert snapshot(g) == before

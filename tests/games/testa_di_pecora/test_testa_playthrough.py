@@ -1,7 +1,8 @@
 """Golden playthroughs (after OpenSpiel's): whole seeded games pinned step by step.
 
 Each line of a playthrough file is one decision: the seat to act, its legal actions, its view,
-and the action taken (chosen at random from a fixed seed). Any change to the rules, the views or
+the action taken (chosen at random from a fixed seed) and the events it caused as that seat and
+a spectator see them. Any change to the rules, the views or
 the dealing shows here as a diff. After an intended change, regenerate and review the diff:
 
     TAVOLA_REGENERATE=1 python -m pytest tests/games/testa_di_pecora/test_testa_playthrough.py
@@ -36,8 +37,11 @@ def playthrough(players: int, seed: int) -> list[str]:
             "view": g.view(seat),
             "action": action.to_json(),
         }
-        lines.append(json.dumps(step, sort_keys=True))
+        since = g.log_base + len(g.log)
         g.act(seat, action)
+        step["events"] = g.events(seat, since)
+        step["spectator_events"] = g.events(None, since)
+        lines.append(json.dumps(step, sort_keys=True))
     lines.append(json.dumps({"result": g.result.to_json(), "spectator": g.view(None)}))
     return lines
 

@@ -397,7 +397,7 @@ def test_illegal_plays_are_refused_with_a_reason_and_change_nothing() -> None:
         (2, "play", "florence-knight", "seat 2 may not act now; waiting for seat 1"),
         (1, "play", "florence-knight", "Knight of Florence is not in your hand"),
         (1, "claim", None, "play a card from your hand"),
-        (1, "bury", "pope", "play a card from your hand"),
+        (1, "save", "pope", "play a card from your hand"),
         (7, "play", "pope", "there is no seat 7"),
     ]
     for seat, kind, cid, message in cases:

@@ -139,7 +139,7 @@ def claim(g: TestaGame, heir: int, save: Sequence[str]) -> None:
         act(g, g.cur, "pass")
     act(g, heir, "claim")
     for cid in save:
-        act(g, heir, "bury", cid)
+        act(g, heir, "save", cid)
 
 
 def trade(g: TestaGame, cards: Sequence[str]) -> int | None:

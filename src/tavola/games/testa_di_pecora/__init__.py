@@ -2,11 +2,37 @@
 
 from __future__ import annotations
 
-from ...core.registry import GameSpec, register
+from typing import Any
+
+from ...core.options import IntOption, SeatOption
+from ...core.registry import GameInfo, GameSpec, register
 from . import text
+from .deck import DECKS, N_CARDS
 from .heuristic import choose
 from .invariants import invariants
-from .rules import TestaGame, new_testa_game
+from .observation import observation_size
+from .rules import HAND_SIZE, REDEALS, SEASONS, START_RENOWN, TestaGame, new_testa_game
+
+
+def info(players: int, variant: str, options: dict[str, Any]) -> GameInfo:
+    """Sizes and bounds: each season deals at most ``redeals + 1`` times (5 offers each at 5
+    players), then 2 saves and every card played; renown moves at most players - 1 a season,
+    and each pass-out costs at most 1."""
+    seasons, redeals = options["seasons"], options["redeals"]
+    if players == 5:
+        per_season = (redeals + 1) * players + 2 + players * HAND_SIZE[5]
+        penalty = redeals
+    else:
+        per_season = players * HAND_SIZE[4]
+        penalty = 0
+    return GameInfo(
+        num_distinct_actions=2 * N_CARDS + 2,
+        max_game_length=seasons * per_season,
+        min_score=START_RENOWN - seasons * (players - 1 + penalty),
+        max_score=START_RENOWN + seasons * (players - 1),
+        observation_shape=(observation_size(players),),
+    )
+
 
 SPEC = register(
     GameSpec(
@@ -14,12 +40,19 @@ SPEC = register(
         title="Testa di Pecora",
         min_players=4,
         max_players=5,
-        rules_version="1",
+        rules_version="2",
         factory=new_testa_game,
+        info_of=info,
         options={
-            "deck": "path to a deck file in the format of data/deck.toml (default: standard deck)",
-            "seasons": "number of trading seasons (default 3, as the rules say)",
-            "first_dealer": "seat of the first dealer (default: drawn from the seed)",
+            "deck": DECKS,
+            "seasons": IntOption("trading seasons (the rules say 3)", SEASONS, 1, 12),
+            "first_dealer": SeatOption("seat of the first dealer (default: drawn from the seed)"),
+            "redeals": IntOption(
+                "pass-outs allowed in a season before the dealer must claim (decision D10)",
+                REDEALS,
+                0,
+                50,
+            ),
         },
         simultaneous=False,
         hidden_information=True,

@@ -7,17 +7,18 @@ its highest rank to its lowest, so a lower number always means a stronger card i
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from ...core.cards import DataFile
+from ...core.cards import CardsOption, DataFile, read_card_file
 
 STANDARD_DECK = Path(__file__).parent / "data" / "deck.toml"
 N_CARDS = 32
 TOTAL_DUCATS = 120
 ROLES = ("pope", "mendicant", "abbot")
 _CARD_KEYS = {"id", "name", "suit", "ducats", "influence", "role"}
+_DECK_KEYS = {"name", "trump_suit"}
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
@@ -28,6 +29,7 @@ class Deck:
     key: str  # "standard", or "sha-" + a digest of the file: names the deck in views
     name: str
     source: str
+    digest: str
     ids: tuple[str, ...]
     names: tuple[str, ...]
     suit_of: tuple[int, ...]  # 0 = the Church (trumps), 1..3 = the cities
@@ -46,34 +48,33 @@ class Deck:
         return self.ids.index(card_id)
 
 
-_BY_KEY: dict[str, Deck] = {}
+_BY_KEY: weakref.WeakValueDictionary[str, Deck] = weakref.WeakValueDictionary()
 
 
 def deck_by_key(key: str) -> Deck:
-    """A deck loaded earlier in this process, by the ``deck`` key its games' views carry."""
-    if key not in _BY_KEY and key == "standard":
-        load_deck()
+    """A deck in use in this process, by the ``deck`` key its games' views carry."""
+    if key == "standard":
+        return load_deck()
     return _BY_KEY[key]
 
 
-def load_deck(path: str | Path | None = None) -> Deck:
-    """Load and validate a deck file (the standard deck when ``path`` is None)."""
-    path = Path(path) if path is not None else STANDARD_DECK
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        stamp = -1
-    return _load(str(path), stamp)
+def load_deck(source: str | Path | dict[str, str] | None = None) -> Deck:
+    """The standard deck (None or "standard"), a local file's (a path), or given content."""
+    if source is None:
+        source = "standard"
+    elif isinstance(source, Path) or (isinstance(source, str) and source not in DECKS.builtin):
+        source = read_card_file(source)
+    return DECKS.load(DECKS.check("deck", source, 5))
 
 
-@lru_cache(maxsize=16)
-def _load(path: str, _stamp: int) -> Deck:
-    f = DataFile(path)
-    meta = f.data.get("deck")
-    if not isinstance(meta, dict):
-        raise f.error('the file needs a [deck] table with trump_suit = "..."')
+def parse_deck(f: DataFile) -> Deck:
+    """Validate a deck file; errors name the line of the entry or key at fault."""
+    extra = sorted(set(f.data) - {"deck", "card"})
+    if extra:
+        raise f.error(f"unknown table [{extra[0]}] (a deck file has [deck] and [[card]])", extra[0])
+    meta = f.table("deck", _DECK_KEYS)
     trump = f.field(meta, "deck", 0, "trump_suit", str)
-    name = meta.get("name", Path(path).stem)
+    name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
     rows = f.entries("card")
     if len(rows) != N_CARDS:
         raise f.error(
@@ -87,9 +88,7 @@ def _load(path: str, _stamp: int) -> Deck:
     seen_names: dict[str, int] = {}
     roles: dict[str, int] = {}
     for i, row in enumerate(rows):
-        extra = sorted(set(row) - _CARD_KEYS)
-        if extra:
-            raise f.error(f"unknown key(s) {', '.join(extra)}", "card", i, extra[0])
+        f.only_keys(row, _CARD_KEYS, "card", i)
         cid = f.field(row, "card", i, "id", str)
         if not _ID.match(cid):
             raise f.error(f"id {cid!r} must be lower-case letters, digits and '-'", "card", i, "id")
@@ -106,7 +105,7 @@ def _load(path: str, _stamp: int) -> Deck:
         for key, value in (("ducats", ducats), ("influence", influence)):
             if value < 0:
                 raise f.error(f"{key} cannot be negative ({value})", "card", i, key)
-        role = row.get("role")
+        role = f.field(row, "card", i, "role", str) if "role" in row else None
         if role is not None:
             if role not in ROLES:
                 raise f.error(
@@ -144,11 +143,12 @@ def _load(path: str, _stamp: int) -> Deck:
         )
     order = sorted(cards, key=lambda c: (suits.index(c[2]), c[5]))
     new_index = {c[5]: k for k, c in enumerate(order)}
-    key = "standard" if Path(path) == STANDARD_DECK else f"sha-{f.digest[:12]}"
+    key = "standard" if f.digest == STANDARD_DIGEST else f"sha-{f.digest[7:19]}"
     deck = _BY_KEY[key] = Deck(
         key=key,
-        name=str(name),
-        source=path,
+        name=name,
+        source=f.path,
+        digest=f.digest,
         ids=tuple(c[0] for c in order),
         names=tuple(c[1] for c in order),
         suit_of=tuple(suits.index(c[2]) for c in order),
@@ -160,3 +160,12 @@ def _load(path: str, _stamp: int) -> Deck:
         abbot=new_index[roles["abbot"]],
     )
     return deck
+
+
+DECKS = CardsOption(
+    help="the deck: 'standard', or your own file in the format of data/deck.toml",
+    default="standard",
+    builtin={"standard": STANDARD_DECK},
+    parse=parse_deck,
+)
+STANDARD_DIGEST = DECKS.digest("standard")

@@ -1,7 +1,7 @@
 """The Testa di Pecora heuristic: a hand-written policy that plays like a competent human.
 
 It reads only the seat's view and the legal actions. Claim the Inheritance on a strong hand
-(clerics weighted by rank, Princes, voids; a later offer or the dealer needs less); bury the
+(clerics weighted by rank, Princes, voids; a later offer or the dealer needs less); save the
 two cards that bank the most ducats and void a city, never a cleric if avoidable; in play,
 score every card by the chance that the trade ends with the seat's coalition, the ducats at
 stake and what the card is still worth in hand (so it schmears onto a teammate's sure win,
@@ -33,12 +33,12 @@ CLAIM_FIRST = 6.0  # the score the first seat offered needs to claim
 CLAIM_STEP = 0.3  # each earlier pass lowers it by this much
 DEALER_EASE = 0.5  # the dealer, offered last, claims a little lighter still
 ALONE_EXTRA = 2.5  # holding the Abbot, the Heir plays alone: double stakes, no help
-# Burying, in ducats: a city voided is worth VOID_BONUS, plus VOID_PER_CLERIC for each cleric
-# left to use there (up to three); a cleric buried costs BURY_CLERIC plus one per rank above
+# Saving, in ducats: a city voided is worth VOID_BONUS, plus VOID_PER_CLERIC for each cleric
+# left to use there (up to three); a cleric saved costs SAVE_CLERIC plus one per rank above
 # the lowest; a noble kept under its city's Prince risks EXPOSED times its ducats.
 VOID_BONUS = 6.0
 VOID_PER_CLERIC = 4.0
-BURY_CLERIC = 25.0
+SAVE_CLERIC = 25.0
 EXPOSED = 0.75
 # What a card kept in hand is worth, in ducats: a cleric KEEP_CLERIC plus KEEP_POWER times
 # the share of unseen clerics it beats; the best noble of a city nobody has led yet; the
@@ -90,7 +90,7 @@ def ducats_of(cards: Cards, m: int) -> int:
 
 
 def card_of(cards: Cards, action: Action) -> int:
-    """The card a play or bury action names."""
+    """The card a play or save action names."""
     return cards.number[str(dict(action.params)["card"])]
 
 
@@ -105,8 +105,8 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     phase = view["phase"]
     if phase == "claim":
         return choose_claim(view, legal, cards)
-    if phase == "bury":
-        return choose_bury(view, legal, cards)
+    if phase == "save":
+        return choose_save(view, legal, cards)
     return choose_play(view, legal, cards)
 
 
@@ -149,10 +149,10 @@ def choose_claim(view: dict[str, Any], legal: list[Action], cards: Cards) -> Act
     return next((a for a in legal if a.kind == kind), legal[0])
 
 
-# -- burying two cards as savings ---------------------------------------------------------------
+# -- saving two cards ---------------------------------------------------------------
 
 
-def bury_value(cards: Cards, hand: int, pair: int) -> float:
+def save_value(cards: Cards, hand: int, pair: int) -> float:
     """Ducats banked, cities voided (worth more with clerics to spare), clerics kept, and
     valuable nobles not left behind unprotected."""
     rest = hand & ~pair
@@ -166,28 +166,28 @@ def bury_value(cards: Cards, hand: int, pair: int) -> float:
             value -= EXPOSED * cards.ducats[c]
     clerics = cards.suit_mask[0].bit_count()
     for c in cards_of(pair & cards.suit_mask[0]):
-        value -= BURY_CLERIC + (clerics - 1 - c)
+        value -= SAVE_CLERIC + (clerics - 1 - c)
     return value
 
 
-def best_bury(cards: Cards, hand: int) -> tuple[int, int]:
+def best_save(cards: Cards, hand: int) -> tuple[int, int]:
     """The best two cards of an eight-card hand to save (strongest-first card numbers)."""
     members = cards_of(hand)
     best: tuple[float, int, int] | None = None
     for i, a in enumerate(members):
         for b in members[i + 1 :]:
-            v = bury_value(cards, hand, 1 << a | 1 << b)
+            v = save_value(cards, hand, 1 << a | 1 << b)
             if best is None or v > best[0]:
                 best = (v, a, b)
     assert best is not None
     return best[1], best[2]
 
 
-def choose_bury(view: dict[str, Any], legal: list[Action], cards: Cards) -> Action:
-    """The bury is two decisions: both come from one best pair over hand and savings."""
+def choose_save(view: dict[str, Any], legal: list[Action], cards: Cards) -> Action:
+    """Saving is two decisions: both come from one best pair over hand and savings."""
     hand = mask_of(cards, view["hand"])
     saved = mask_of(cards, view["savings"]["cards"] or [])
-    pair = best_bury(cards, hand | saved)
+    pair = best_save(cards, hand | saved)
     by_card = {card_of(cards, a): a for a in legal}
     for c in pair:
         if c in by_card and not saved >> c & 1:

@@ -3,7 +3,13 @@
 A seat sees its own hand (and savings, if it is the Heir) and every card played. The other
 hands, the face-down Inheritance and another Heir's savings are re-dealt, keeping each hand's
 size and every void that play has shown ("must play a noble from the same city, if they have
-one": a player who did not follow has no card of that suit left). Future deals are re-seeded.
+one": a player who did not follow has no card of that suit left). Future deals are re-seeded,
+and the copy keeps no true past (no history, no log of the Heir's saved cards).
+
+How close to uniform: with no void shown, every consistent deal is equally likely. With voids,
+cards are placed one at a time, each to a slot drawn with weight proportional to its room
+among the slots that accept it and keep a complete deal possible (Hall's condition): a slight
+bias toward deals that fill constrained slots early, but every consistent deal has a chance.
 """
 
 from __future__ import annotations
@@ -63,11 +69,9 @@ def _feasible(supply: list[int], caps: list[int], groups: Hall) -> bool:
 
 def resample(g: TestaGame, seat: int, rng: random.Random) -> TestaGame:
     """A copy of ``g`` that ``seat`` cannot tell apart from it, hidden cards dealt at random."""
-    if not g._valid_seat(seat):
-        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {g.n - 1}")
+    g._query_seat(seat)
     h = g.clone()
-    h.resampled = True
-    h.seed = rng.getrandbits(63)
+    h._forget(rng)
     if g.phase == OVER:
         return h
     # Slots hold hidden cards: other hands, the Inheritance, another Heir's savings.

@@ -1,27 +1,34 @@
 """Testa di Pecora: the state and its transitions, kept in plain ints and bitmasks for speed.
 
 A hand is a 32-bit mask over card numbers (see deck.py: lower number = stronger card in its
-suit, the Church first). Action codes: 0-31 play card c, 32-63 save (bury) card c, 64 claim
-the Inheritance, 65 pass. Every rule below quotes the rulebook in docs/rules/testa-di-pecora.md.
+suit, the Church first). Action codes: 0-31 play card c, 32-63 save card c, 64 claim the
+Inheritance, 65 pass. Every rule below quotes the rulebook in docs/rules/testa-di-pecora.md.
+Each transition appends a raw event tuple to ``log`` (see events.py for what each seat sees).
 """
 
 from __future__ import annotations
 
 import random
+import weakref
+from collections.abc import Hashable
 from typing import Any
 
-from ...core.errors import IllegalActionError, UnknownGameError
-from ...core.protocol import Action, ActionCatalog, Game, GameResult
+from ...core.errors import IllegalActionError, quote
+from ...core.events import Event
+from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
 from ...core.rng import stream
-from .deck import N_CARDS, TOTAL_DUCATS, Deck, load_deck
+from .deck import DECKS, N_CARDS, TOTAL_DUCATS, Deck
 
-CLAIM, BURY, PLAY, OVER = 0, 1, 2, 3
-PHASES = ("claim", "bury", "play", "over")
-BURY_BASE = N_CARDS
+CLAIM, SAVE, PLAY, OVER = 0, 1, 2, 3
+PHASES = ("claim", "save", "play", "over")
+# Raw event kinds (the first item of each ``log`` tuple).
+EV_DEAL, EV_CLAIM, EV_PASS, EV_SAVE, EV_PLAY, EV_TRADE, EV_PASSOUT, EV_SEASON, EV_SIDES = range(9)
+SAVE_BASE = N_CARDS
 CLAIM_CODE = 2 * N_CARDS
 PASS_CODE = CLAIM_CODE + 1
 START_RENOWN = 6
 SEASONS = 3
+REDEALS = 9
 HAND_SIZE = {4: 8, 5: 6}
 FIRST_DEALER_STREAM = 1 << 32  # deals use the streams 0, 1, 2, ... of the seed
 SAVINGS = 2
@@ -67,34 +74,37 @@ class Tables:
         self.deck = deck
         ids, names = deck.ids, deck.names
         play = [Action(c, "play", {"card": ids[c]}, names[c]) for c in range(N_CARDS)]
-        bury = [
-            Action(BURY_BASE + c, "bury", {"card": ids[c]}, f"Save {names[c]}")
+        save = [
+            Action(SAVE_BASE + c, "save", {"card": ids[c]}, f"Save {names[c]}")
             for c in range(N_CARDS)
         ]
         self.claim = Action(CLAIM_CODE, "claim", None, "Claim the Inheritance")
         self.pass_ = Action(PASS_CODE, "pass", None, "Pass")
         aliases = {c: (ids[c], names[c]) for c in range(N_CARDS)}
-        aliases.update({BURY_BASE + c: (ids[c], names[c]) for c in range(N_CARDS)})
+        aliases.update({SAVE_BASE + c: (ids[c], names[c]) for c in range(N_CARDS)})
         aliases[CLAIM_CODE] = ("claim", "c", "yes")
         aliases[PASS_CODE] = ("p", "no")
-        self.catalog = ActionCatalog([*play, *bury, self.claim, self.pass_], aliases)
+        self.catalog = ActionCatalog([*play, *save, self.claim, self.pass_], aliases)
         self.actions = self.catalog.actions
         self.play_bytes = _byte_tables(play)
-        self.bury_bytes = _byte_tables(bury)
+        self.save_bytes = _byte_tables(save)
         self.ducat_bytes = _sum_tables(deck.ducats)
         self.influence_bytes = _sum_tables(deck.influence)
         self.suit_masks = deck.suit_masks
         self.trump_mask = self.suit_masks[0]
         self.suit_mask_of = tuple(self.suit_masks[deck.suit_of[c]] for c in range(N_CARDS))
+        # The cards that make the coalitions: the Pope and Mendicant (4 players), the Abbot (5).
+        self.roles = {4: (deck.pope, deck.mendicant), 5: (deck.abbot,)}
 
 
-_TABLES: dict[int, Tables] = {}
+_TABLES: weakref.WeakKeyDictionary[Deck, Tables] = weakref.WeakKeyDictionary()
 
 
 def tables_for(deck: Deck) -> Tables:
-    t = _TABLES.get(id(deck))
-    if t is None or t.deck is not deck:
-        t = _TABLES[id(deck)] = Tables(deck)
+    """The shared tables of ``deck``, made once while the deck is in use."""
+    t = _TABLES.get(deck)
+    if t is None:
+        t = _TABLES[deck] = Tables(deck)
     return t
 
 
@@ -114,7 +124,9 @@ class TestaGame(Game):
         "partner",
         "passed",
         "passouts",
+        "past",
         "phase",
+        "redeals",
         "renown",
         "savings",
         "season",
@@ -128,33 +140,24 @@ class TestaGame(Game):
     )
 
     def __init__(self, players: int, seed: int, variant: str, options: dict[str, Any]) -> None:
-        self.players = self.n = players
-        self.seed = seed
-        self.variant = variant
-        self.options = options
-        self.history = []
-        self.resampled = False
-        self.t = tables_for(load_deck(options.get("deck")))
+        """A new game from checked options (see the spec in __init__.py)."""
+        self._start(players, seed, variant, options)
+        self.n = players
+        self.t = tables_for(DECKS.load(options["deck"]))
         self.catalog = self.t.catalog
-        seasons = options.get("seasons", SEASONS)
-        if isinstance(seasons, bool) or not isinstance(seasons, int) or not 1 <= seasons <= 12:
-            raise UnknownGameError(f"'seasons' is a whole number from 1 to 12, not {seasons!r}")
-        self.seasons = seasons
+        self.seasons = options["seasons"]
+        self.redeals = options["redeals"]
         self.season = 0
         self.renown = [START_RENOWN] * players
         self.seasons_log: list[dict[str, Any]] = []
         self.passouts: list[dict[str, Any]] = []
+        self.past: tuple[Hashable, ...] = ()
         self.deals = 0
-        self.dealer = self._first_dealer(options.get("first_dealer"))
+        dealer = options["first_dealer"]
+        if dealer is None:  # drawn from the seed, as a table cuts for the deal
+            dealer = stream(self.seed, FIRST_DEALER_STREAM).randrange(self.n)
+        self.dealer = dealer
         self._deal()
-
-    def _first_dealer(self, seat: object) -> int:
-        """The option's seat, else one drawn from the seed, as a table cuts for the deal."""
-        if seat is None:
-            return stream(self.seed, FIRST_DEALER_STREAM).randrange(self.n)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise UnknownGameError(f"'first_dealer' is a seat from 0 to {self.n - 1}, not {seat!r}")
-        return seat
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -171,16 +174,19 @@ class TestaGame(Game):
         return GameResult.from_scores(self.renown) if self.phase == OVER else None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self.cur or self.phase == OVER:
+        if seat.__class__ is not int or seat != self.cur or self.phase == OVER:
+            self._query_seat(seat)
             return []
         phase = self.phase
         if phase == PLAY:
             m = self._play_mask()
             t = self.t.play_bytes
-        elif phase == BURY:
+        elif phase == SAVE:
             m = self.hands[self.cur]
-            t = self.t.bury_bytes
+            t = self.t.save_bytes
         else:
+            if self._must_claim():
+                return [self.t.claim]
             return [self.t.claim, self.t.pass_]
         return [*t[0][m & 255], *t[1][m >> 8 & 255], *t[2][m >> 16 & 255], *t[3][m >> 24]]
 
@@ -195,7 +201,7 @@ class TestaGame(Game):
         if not known:
             found = self.catalog.canonical(action)
             if found is None:
-                raise IllegalActionError(f"{action!r} is not an action of Testa di Pecora")
+                raise IllegalActionError(f"{quote(action)} is not an action of Testa di Pecora")
             code = found.code
         phase = self.phase
         if phase == PLAY:
@@ -203,15 +209,15 @@ class TestaGame(Game):
                 raise self._illegal(seat, code)
             self.history.append((seat, code))
             self._play(seat, code)
-        elif phase == BURY:
-            if not (BURY_BASE <= code < CLAIM_CODE and self.hands[seat] >> (code - BURY_BASE) & 1):
+        elif phase == SAVE:
+            if not (SAVE_BASE <= code < CLAIM_CODE and self.hands[seat] >> (code - SAVE_BASE) & 1):
                 raise self._illegal(seat, code)
             self.history.append((seat, code))
-            self._bury(seat, code - BURY_BASE)
+            self._save(seat, code - SAVE_BASE)
         elif code == CLAIM_CODE:
             self.history.append((seat, code))
             self._claim(seat)
-        elif code == PASS_CODE:
+        elif code == PASS_CODE and not self._must_claim():
             self.history.append((seat, code))
             self._pass(seat)
         else:
@@ -222,6 +228,52 @@ class TestaGame(Game):
 
         return build_view(self, seat)
 
+    def info_key(self, seat: int | None) -> Hashable:
+        from .views import info_key
+
+        return info_key(self, seat)
+
+    def observe(self, seat: int) -> Any:
+        from .observation import observe
+
+        return observe(self, seat)
+
+    def describe_event(self, raw: tuple[Any, ...]) -> Event:
+        from .events import describe
+
+        return describe(self, raw)
+
+    def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
+        from .text import describe
+
+        return describe(event, viewer, self.t.deck)
+
+    def hidden_ids(self, seat: int | None) -> frozenset[str]:
+        if seat is not None:
+            self._query_seat(seat)
+        m = self.inherit
+        for s in range(self.n):
+            if s != seat:
+                m |= self.hands[s]
+        if seat is None or seat != self.heir:
+            m |= self.savings
+        ids = self.t.deck.ids
+        return frozenset(ids[c] for c in cards_of(m))
+
+    def canonical(self) -> Hashable:
+        return freeze(
+            {
+                "base": (self.n, self.seed, self.variant, self.options, self.resampled),
+                "history": self.history,
+                "log": (self.log_base, self.log),
+                "slots": [
+                    (name, getattr(self, name))
+                    for name in TestaGame.__slots__
+                    if name not in ("t", "n")
+                ],
+            }
+        )
+
     def resample(self, seat: int, rng: random.Random) -> TestaGame:
         from .resample import resample
 
@@ -229,15 +281,12 @@ class TestaGame(Game):
 
     def clone(self) -> TestaGame:
         g = TestaGame.__new__(TestaGame)
-        g.players = g.n = self.n
-        g.seed = self.seed
-        g.variant = self.variant
-        g.options = self.options
-        g.history = self.history[:]
-        g.resampled = self.resampled
+        g._copy_base(self)
+        g.n = self.n
         g.t = self.t
-        g.catalog = self.catalog
         g.seasons = self.seasons
+        g.redeals = self.redeals
+        g.past = self.past
         g.season = self.season
         g.renown = self.renown[:]
         g.seasons_log = self.seasons_log[:]
@@ -278,6 +327,15 @@ class TestaGame(Game):
 
     # -- transitions -----------------------------------------------------------------------
 
+    def _must_claim(self) -> bool:
+        """The bound on re-deals (decision D10): after ``redeals`` pass-outs in one season, the
+        last seat offered the Inheritance (the dealer) must claim it."""
+        return (
+            len(self.passed) == self.n - 1
+            and sum(p["season"] == self.season + 1 for p in self.passouts[-self.redeals :])
+            >= self.redeals
+        )
+
     def _play_mask(self) -> int:
         """Cards the player to act may play: "must play a noble from the same city, if they
         have one"; "for trades that begin with a cleric, all players must play clerics"."""
@@ -293,6 +351,7 @@ class TestaGame(Game):
         cards = list(range(N_CARDS))
         stream(self.seed, self.deals).shuffle(cards)
         self.deals += 1
+        self.log.append((EV_DEAL, self.season + 1, self.dealer))
         size = HAND_SIZE[n]
         hands = []
         for s in range(n):
@@ -343,6 +402,7 @@ class TestaGame(Game):
         return -1
 
     def _pass(self, seat: int) -> None:
+        self.log.append((EV_PASS, seat))
         self.passed.append(seat)
         if len(self.passed) < self.n:
             self.cur = (seat + 1) % self.n
@@ -363,16 +423,20 @@ class TestaGame(Game):
                 "punished": punished,
             }
         )
+        self.past += (("passout", self.season, self.dealer, tuple(scores)),)
+        self.log.append((EV_PASSOUT, len(self.passouts) - 1))
         self.dealer = (self.dealer + 1) % self.n
         self._deal()
 
     def _claim(self, seat: int) -> None:
+        self.log.append((EV_CLAIM, seat))
         self.heir = seat
         self.hands[seat] |= self.inherit
         self.inherit = 0
-        self.phase = BURY
+        self.phase = SAVE
 
-    def _bury(self, seat: int, card: int) -> None:
+    def _save(self, seat: int, card: int) -> None:
+        self.log.append((EV_SAVE, seat, card))
         bit = 1 << card
         self.hands[seat] ^= bit
         self.savings |= bit
@@ -386,7 +450,10 @@ class TestaGame(Game):
         self.cur = (self.dealer + 1) % self.n
 
     def _play(self, seat: int, card: int) -> None:
+        self.log.append((EV_PLAY, seat, card))
         self.hands[seat] ^= 1 << card
+        if card in self.t.roles[self.n]:
+            self._sides_news(seat, card)
         trick = self.trick
         if not trick:
             self.leader = seat
@@ -408,8 +475,10 @@ class TestaGame(Game):
         best = m & t.trump_mask or m & self.lead_mask
         card = (best & -best).bit_length() - 1
         winner = (self.leader + trick.index(card)) % self.n
-        self.won[winner] += mask_sum(t.ducat_bytes, m)
+        ducats = mask_sum(t.ducat_bytes, m)
+        self.won[winner] += ducats
         self.trades.append((self.leader, tuple(trick), winner))
+        self.log.append((EV_TRADE, self.leader, tuple(trick), winner, ducats))
         self.trick = []
         self.cur = winner
         if not self.hands[winner]:
@@ -450,6 +519,8 @@ class TestaGame(Game):
                 "last_trade": self.trades[-1],
             }
         )
+        self.past += (("season", freeze(self.seasons_log[-1])),)
+        self.log.append((EV_SEASON, len(self.seasons_log) - 1))
         self.season += 1
         if self.season >= self.seasons:
             self.phase = OVER
@@ -458,17 +529,30 @@ class TestaGame(Game):
         self.dealer = (self.dealer + 1) % n
         self._deal()
 
+    def _sides_news(self, seat: int, card: int) -> None:
+        """Log who learns the coalitions now that role card ``card`` is played: everyone once
+        every role card is out; before that, a seat that holds all the others."""
+        played = {c for _, cards, _ in self.trades for c in cards} | set(self.trick) | {card}
+        unplayed = [c for c in self.t.roles[self.n] if c not in played]
+        if not unplayed:
+            self.log.append((EV_SIDES, None, self.side))
+            return
+        need = sum(1 << c for c in unplayed)
+        learners = [
+            s
+            for s in range(self.n)
+            if s != seat
+            and (self.hands[s] | (self.savings if s == self.heir else 0)) & need == need
+        ]
+        if learners:
+            self.log.append((EV_SIDES, frozenset(learners), self.side))
+
     # -- refusals ----------------------------------------------------------------------------
 
     def _check_seat(self, seat: object) -> int:
-        """Accept integer-like seats (numpy ints) that may act; otherwise raise."""
-        if not isinstance(seat, bool):
-            try:
-                idx = seat.__index__()  # type: ignore[attr-defined]
-            except (AttributeError, TypeError):
-                idx = None
-            if idx is not None and idx == self.cur and self.phase != OVER:
-                return idx
+        """The seat if it may act now (a plain int); otherwise raise."""
+        if self._valid_seat(seat) and seat == self.cur and self.phase != OVER:
+            return seat  # type: ignore[return-value]
         raise self._refuse_seat(seat)
 
     def _illegal(self, seat: int, code: int) -> IllegalActionError:
@@ -477,13 +561,18 @@ class TestaGame(Game):
         action = self.t.actions[code]
         phase = self.phase
         if phase == CLAIM:
+            if code == PASS_CODE:
+                return IllegalActionError(
+                    f"everyone has passed {self.redeals} times this season: the dealer must "
+                    "claim the Inheritance"
+                )
             return IllegalActionError(
                 f"the Inheritance is being offered: claim it or pass, not {action.label!r}"
             )
-        if phase == BURY:
-            if code >= BURY_BASE and code < CLAIM_CODE:
+        if phase == SAVE:
+            if code >= SAVE_BASE and code < CLAIM_CODE:
                 return IllegalActionError(
-                    f"you can only save cards from your hand; {deck.names[code - BURY_BASE]} "
+                    f"you can only save cards from your hand; {deck.names[code - SAVE_BASE]} "
                     "is not in it"
                 )
             return IllegalActionError(

@@ -92,6 +92,36 @@ def narrate(
     return [line.replace(_KEEP, " ") for line in lines]
 
 
+def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
+    """A sentence for an event as ``viewer`` sees it (already filtered: no hidden card)."""
+    me = {"seat": viewer}
+    kind = event["kind"]
+    if kind in ("play", "save", "claim", "pass"):
+        seat = event["seat"]
+        if kind == "save" and "card" not in event:
+            return f"{_who(me, seat).capitalize()} save{_s(me, seat)} a card face down."
+        action = {"kind": kind, **({"card": event["card"]} if "card" in event else {})}
+        move = _move({"seat": viewer}, seat, action, deck)
+        return f"{_who(me, seat).capitalize()} {move}.".replace(_KEEP, " ")
+    if kind == "trade":
+        return _trade_line(me, event, deck).replace(_KEEP, " ")
+    if kind == "deal":
+        return (
+            f"Season {event['season']} of {event['seasons']}: {_who(me, event['dealer'])} "
+            f"deal{_s(me, event['dealer'])}."
+        ).replace(_KEEP, " ")
+    if kind == "passout":
+        return _passout_line(me, event).replace(_KEEP, " ")
+    if kind == "season":
+        line = _season_line(me, event, deck) + " Renown now: " + _per_seat(me, event["renown"])
+        return (line + ".").replace(_KEEP, " ")
+    if kind == "sides":
+        alone = " alone" if event["alone"] else ""
+        sides = f"{_list(me, event['side'])}{alone} against {_list(me, event['opponents'])}"
+        return f"The sides are known now: {sides}.".replace(_KEEP, " ")
+    return kind
+
+
 # -- the blocks of a view -----------------------------------------------------------------
 
 
@@ -110,7 +140,7 @@ def _phase(view: dict[str, Any]) -> str:
     actor = _who(view, view["to_act"][0])
     if phase == "claim":
         return f"The Inheritance is offered to {actor}: claim it or pass."
-    if phase == "bury":
+    if phase == "save":
         left = 2 - view["savings"]["count"]
         return f"The Heir ({actor}) to save {_count(left, 'more card')} face down."
     days = len(view["trades"]) + max(view["hand_sizes"])
@@ -239,7 +269,7 @@ def _move(view: dict[str, Any], seat: int, action: dict[str, Any], deck: Deck) -
     kind = action["kind"]
     if kind == "play":
         return f"play{_s(view, seat)} {_card(deck, action['card'])}"
-    if kind == "bury":
+    if kind == "save":
         if seat == view["seat"]:
             return f"save {_card(deck, action['card'])}"
         return "saves a card face down"

@@ -8,6 +8,7 @@ does not reveal their identity", so a partner is known to others once the Abbot 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from .rules import CLAIM, OVER, PLAY, cards_of
@@ -18,8 +19,54 @@ if TYPE_CHECKING:
 
 def role_cards(g: TestaGame) -> tuple[int, ...]:
     """The cards that make a coalition: the Pope and Mendicant (4 players) or the Abbot (5)."""
-    deck = g.deck
-    return (deck.pope, deck.mendicant) if g.n == 4 else (deck.abbot,)
+    return g.t.roles[g.n]
+
+
+def info_key(g: TestaGame, seat: int | None) -> Hashable:
+    """What ``seat`` knows, as a tuple of the very fields :func:`build_view` shows.
+
+    Equal for two games exactly when their views for ``seat`` are equal (the conformance suite
+    checks it): whatever the view leaves out (say, the ducats of a finished season) is left
+    out here too; role and coalition follow from the rest.
+    """
+    if seat is not None:
+        g._query_seat(seat)
+    if g.phase == OVER:
+        return (
+            seat,
+            OVER,
+            g.dealer,
+            tuple(g.renown),
+            tuple(g.trades),
+            g.past,
+            g.t.deck.key,
+            g.seasons,
+            g.redeals,
+        )
+    own = g.hands[seat] if seat is not None else -1
+    return (
+        seat,
+        g.phase,
+        g.cur,
+        g.season,
+        g.dealer,
+        tuple(g.renown),
+        own,
+        tuple([h.bit_count() for h in g.hands]),
+        g.inherit.bit_count(),
+        tuple(g.passed),
+        g.heir,
+        g.savings.bit_count(),
+        g.savings if seat == g.heir else -1,
+        tuple(g.trick),
+        g.leader if g.trick else -1,
+        tuple(g.trades),
+        tuple(g.won),
+        g.past,
+        g.t.deck.key,
+        g.seasons,
+        g.redeals,
+    )
 
 
 def played_by(g: TestaGame) -> dict[int, int]:
@@ -98,8 +145,8 @@ def trade_json(g: TestaGame, trade: tuple[int, tuple[int, ...], int]) -> dict[st
 
 def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
     """The JSON-serialisable view of ``g`` for ``seat`` (None: a spectator)."""
-    if seat is not None and not g._valid_seat(seat):
-        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {g.n - 1}, or None")
+    if seat is not None:
+        g._query_seat(seat)
     deck = g.deck
     ids = deck.ids
     n = g.n
@@ -115,6 +162,7 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
         "to_act": sorted(g.to_act),
         "season": min(g.season + 1, g.seasons),
         "seasons": g.seasons,
+        "redeals": g.redeals,
         "dealer": g.dealer,
         "renown": list(g.renown),
         "hand": [ids[c] for c in cards_of(g.hands[seat])] if seat is not None else None,

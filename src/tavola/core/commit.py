@@ -1,0 +1,101 @@
+"""Simultaneous secret choices (commit, then reveal), once for every game.
+
+A game opens a phase for some seats; each of them commits privately, in any order, by one or
+more atomic decisions (choose an action, then a card, ...). Until the last seat is in, views and
+events may show who has committed, never what (:meth:`Commitments.public`); then the game takes
+all commitments at once (:meth:`Commitments.close`) and resolves the phase.
+
+For search, :meth:`Commitments.redraw` makes the other seats' hidden choices unknowns again: an
+unfinished commitment is forgotten (that seat has not committed, as far as anyone can see) and a
+finished one is drawn again at random among the choices the rules allow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+
+class Commitments:
+    """The secret choices of one simultaneous phase: per seat, its steps so far."""
+
+    __slots__ = ("done", "seats", "steps")
+
+    def __init__(self) -> None:
+        self.seats: tuple[int, ...] = ()
+        self.steps: dict[int, list[int]] = {}
+        self.done: set[int] = set()
+
+    def open(self, seats: Iterable[int]) -> None:
+        """Start a phase in which ``seats`` must each commit."""
+        self.seats = tuple(sorted(seats))
+        self.steps = {s: [] for s in self.seats}
+        self.done = set()
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.seats)
+
+    @property
+    def waiting(self) -> frozenset[int]:
+        """Seats that have not finished committing."""
+        return frozenset(s for s in self.seats if s not in self.done)
+
+    def mine(self, seat: int) -> tuple[int, ...]:
+        """The steps ``seat`` has taken so far (its own secret)."""
+        return tuple(self.steps.get(seat, ()))
+
+    def add(self, seat: int, code: int, final: bool) -> bool:
+        """Record one step of ``seat``; ``final`` ends its commitment. True when all are in."""
+        self.steps[seat].append(code)
+        if final:
+            self.done.add(seat)
+        return len(self.done) == len(self.seats)
+
+    def close(self) -> dict[int, tuple[int, ...]]:
+        """Every seat's commitment, and the phase closed."""
+        taken = {s: tuple(self.steps[s]) for s in self.seats}
+        self.seats, self.steps, self.done = (), {}, set()
+        return taken
+
+    def public(self) -> dict[str, list[int]]:
+        """What anyone may see: who must commit, and who has."""
+        return {"seats": list(self.seats), "committed": sorted(self.done)}
+
+    def copy(self) -> Commitments:
+        c = Commitments.__new__(Commitments)
+        c.seats = self.seats
+        c.steps = {s: v[:] for s, v in self.steps.items()}
+        c.done = set(self.done)
+        return c
+
+    def canonical(self) -> tuple[Any, ...]:
+        return (
+            self.seats,
+            tuple((s, tuple(v)) for s, v in sorted(self.steps.items())),
+            tuple(sorted(self.done)),
+        )
+
+    def redraw(
+        self,
+        keep: int,
+        legal: Callable[[int], list[Any]],
+        step: Callable[[int, Any], None],
+        rng: random.Random,
+    ) -> None:
+        """Make every seat's hidden choice but ``keep``'s an unknown again (for resampling).
+
+        ``legal(seat)`` lists the seat's legal steps now; ``step(seat, action)`` takes one
+        (through :meth:`add`, nothing logged). Finished commitments are drawn again uniformly
+        step by step; unfinished ones are dropped.
+        """
+        for seat in self.seats:
+            if seat == keep:
+                continue
+            finished = seat in self.done
+            self.steps[seat] = []
+            self.done.discard(seat)
+            while finished and seat not in self.done:
+                options = legal(seat)
+                step(seat, options[rng.randrange(len(options))])

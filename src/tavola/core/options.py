@@ -1,0 +1,126 @@
+"""Game options, typed and validated in one place.
+
+A game declares its options as a mapping of name to :class:`Option` in its ``GameSpec``;
+:func:`resolve_options` checks a caller's options against it (names, types, ranges) and fills in
+the defaults, so a game's factory only ever sees valid values and a record always says exactly
+what was played. Every wrong value is an :class:`UnknownGameError` that says what is expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import UnknownGameError, quote
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option: its help text and default; subclasses say which values are valid."""
+
+    help: str
+    default: Any = None
+
+    def check(self, name: str, value: object, players: int) -> Any:
+        """The value to play with (normalized), or an UnknownGameError naming ``name``."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The help text with the values allowed, for ``tavola games`` and forms."""
+        return self.help
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": type(self).__name__, "help": self.help, "default": self.default}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class IntOption(Option):
+    """A whole number from ``low`` to ``high``."""
+
+    low: int = 0
+    high: int = 1
+
+    def check(self, name: str, value: object, players: int) -> int:
+        if not _whole(value) or not self.low <= value <= self.high:  # type: ignore[operator]
+            raise UnknownGameError(
+                f"option {name!r} is a whole number from {self.low} to {self.high}, "
+                f"not {quote(value)}"
+            )
+        return value  # type: ignore[return-value]
+
+    def describe(self) -> str:
+        return f"{self.help} ({self.low}-{self.high}, default {self.default})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class SeatOption(Option):
+    """A seat (0 to players - 1), or None for the game's own choice."""
+
+    def check(self, name: str, value: object, players: int) -> int | None:
+        if value is None:
+            return None
+        if not _whole(value) or not 0 <= value < players:  # type: ignore[operator]
+            raise UnknownGameError(
+                f"option {name!r} is a seat from 0 to {players - 1} (or null), not {quote(value)}"
+            )
+        return value  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class ChoiceOption(Option):
+    """One of a fixed list of strings."""
+
+    choices: tuple[str, ...] = ()
+
+    def check(self, name: str, value: object, players: int) -> str:
+        if not isinstance(value, str) or value not in self.choices:
+            raise UnknownGameError(
+                f"option {name!r} is one of {', '.join(self.choices)}, not {quote(value)}"
+            )
+        return value
+
+    def describe(self) -> str:
+        return f"{self.help} ({' / '.join(self.choices)}, default {self.default})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "choices": list(self.choices)}
+
+
+@dataclass(frozen=True)
+class BoolOption(Option):
+    """true or false."""
+
+    def check(self, name: str, value: object, players: int) -> bool:
+        if not isinstance(value, bool):
+            raise UnknownGameError(f"option {name!r} is true or false, not {quote(value)}")
+        return value
+
+
+def resolve_options(
+    declared: Mapping[str, Option], options: object, players: int, title: str
+) -> dict[str, Any]:
+    """Every declared option with its checked value: the caller's, else the default."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise UnknownGameError(
+            f"options are a mapping of option name to value, not {type(options).__name__}"
+        )
+    unknown = [k for k in options if k not in declared]
+    if unknown:
+        known = ", ".join(sorted(declared)) or "none"
+        names = ", ".join(quote(k, 30) for k in unknown[:3])
+        raise UnknownGameError(f"unknown option {names}; {title} takes: {known}")
+    resolved = {}
+    for name, option in declared.items():
+        value = options.get(name, option.default)
+        resolved[name] = option.check(name, value, players)
+    return resolved
