@@ -2,8 +2,10 @@
 
 Each game is driven the same way from Python: ask who acts, list the legal actions, pick one
 at random, apply it. A decision is one player action (OpenSpiel's chance nodes are not counted
-as decisions, but their time is). Also the cost of clone() and resample(seat), which search
-pays per simulation. Run:  python benchmarks/throughput.py [--seconds 5]
+as decisions, but their time is). Then the cost, in microseconds per call over states of random
+games, of what search and learning pay per step: info_key(seat), observe(seat), view(seat),
+clone() and resample(seat). OpenSpiel needs the [ai] extra (pip install -e '.[ai]').
+Run:  python benchmarks/throughput.py [--seconds 5]
 """
 
 from __future__ import annotations
@@ -43,25 +45,35 @@ def tavola_rate(game_id: str, players: int, seconds: float) -> tuple[int, int, f
     return games, decisions, time.perf_counter() - start
 
 
-def search_costs(game_id: str, players: int, games: int = 200) -> tuple[float, float]:
-    """Mean microseconds of ``clone()`` and of ``resample(seat)`` over states of random games."""
+COSTS = ("info_key", "observe", "view", "clone", "resample")
+
+
+def per_call_costs(game_id: str, players: int, games: int = 200) -> dict[str, float]:
+    """Mean microseconds of each call in COSTS over states sampled from random games."""
     rng = random.Random(1)
     states = []
     for seed in range(games):
         g = tavola.new_game(game_id, players=players, seed=seed)
         while not g.is_over:
             if rng.random() < 0.1:
-                states.append(g.clone())
+                states.append((g.clone(), min(g.to_act)))
             seat = min(g.to_act)
             g.act(seat, rng.choice(g.legal_actions(seat)))
-    start = time.perf_counter()
-    for s in states:
-        s.clone()
-    clone_us = (time.perf_counter() - start) / len(states) * 1e6
-    start = time.perf_counter()
-    for s in states:
-        s.resample(min(s.to_act), rng)
-    return clone_us, (time.perf_counter() - start) / len(states) * 1e6
+    calls = {
+        "info_key": lambda g, s: g.info_key(s),
+        "observe": lambda g, s: g.observe(s),
+        "view": lambda g, s: g.view(s),
+        "clone": lambda g, s: g.clone(),
+        "resample": lambda g, s: g.resample(s, rng),
+    }
+    costs = {}
+    for name in COSTS:
+        call = calls[name]
+        start = time.perf_counter()
+        for g, s in states:
+            call(g, s)
+        costs[name] = (time.perf_counter() - start) / len(states) * 1e6
+    return costs
 
 
 def openspiel_rate(name: str, seconds: float) -> tuple[int, int, float] | None:
@@ -95,17 +107,17 @@ def main() -> None:
     args = parser.parse_args()
     print(f"machine: {machine()}")
     header = f"{'game':<28} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'dec/game':>9}"
-    print(f"{header} {'clone us':>9} {'resample us':>12}")
+    print(header + "".join(f" {name + ' us':>11}" for name in COSTS))
     reference = openspiel_rate("hearts", args.seconds)
     rows = []
     for spec in tavola.list_games():
         for n in spec.player_counts:
             games, decisions, elapsed = tavola_rate(spec.id, n, args.seconds)
-            clone_us, resample_us = search_costs(spec.id, n)
+            costs = per_call_costs(spec.id, n)
             rows.append((spec.id, n, decisions / elapsed))
             print(
                 f"{spec.id:<28} {n:>7} {games / elapsed:>10,.0f} {decisions / elapsed:>12,.0f}"
-                f" {decisions / games:>9.1f} {clone_us:>9.1f} {resample_us:>12.1f}"
+                f" {decisions / games:>9.1f}" + "".join(f" {costs[k]:>11.1f}" for k in COSTS)
             )
     if reference is None:
         print("open_spiel is not installed (pip install open-spiel): no reference figures")

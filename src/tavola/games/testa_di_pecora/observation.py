@@ -16,13 +16,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .deck import N_CARDS, TOTAL_DUCATS
-from .rules import CLAIM, OVER, PLAY, cards_of
+from .rules import CLAIM, OVER, PLAY
 from .views import known_coalition
 
 if TYPE_CHECKING:
     from .rules import TestaGame
 
 _PER_SEAT_BLOCKS = 10
+# Row m: the 8 bits of byte m as 0/1 floats, lowest first (a 32-card mask is 4 rows).
+_BITS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(
+    np.float32
+)
 
 
 def observation_size(players: int) -> int:
@@ -33,35 +37,34 @@ def observe(g: TestaGame, seat: int) -> np.ndarray:
     """The observation of ``seat`` (see the module docstring for the layout)."""
     g._query_seat(seat)
     n = g.n
-    out = np.zeros(observation_size(n), dtype=np.float32)
     in_season = g.phase != OVER
-
-    def cards(offset: int, mask: int) -> None:
-        for c in cards_of(mask):
-            out[offset + c] = 1.0
-
+    played = [0] * n
+    trick = [0] * n
+    own = savings = 0
     if in_season:
-        cards(0, g.hands[seat])
+        own = g.hands[seat]
         if seat == g.heir:
-            cards(N_CARDS, g.savings)
-    base = 2 * N_CARDS
-    trick_base = base + N_CARDS * n
-    if in_season:
-        for leader, played, _ in g.trades:
-            for i, c in enumerate(played):
-                out[base + N_CARDS * ((leader + i - seat) % n) + c] = 1.0
+            savings = g.savings
+        for leader, cards, _ in g.trades:
+            for i, c in enumerate(cards):
+                played[(leader + i - seat) % n] |= 1 << c
         for i, c in enumerate(g.trick):
             r = (g.leader + i - seat) % n
-            out[base + N_CARDS * r + c] = 1.0
-            out[trick_base + N_CARDS * r + c] = 1.0
-    k = trick_base + N_CARDS * n
-    out[k + g.phase] = 1.0
+            played[r] |= 1 << c
+            trick[r] |= 1 << c
+    # The card masks come first, 4 bytes each: one table lookup turns them all into bits.
+    masks = [own, savings, *played, *trick]
+    rows = [m >> shift & 255 for m in masks for shift in (0, 8, 16, 24)]
+    out = np.empty(observation_size(n), dtype=np.float32)
+    cut = len(rows) * 8
+    out[:cut] = _BITS[rows].ravel()
+    tail = [0.0] * (8 + _PER_SEAT_BLOCKS * n + 4)
+    tail[g.phase] = 1.0
     if g.trick:
-        out[k + 4 + g.deck.suit_of[g.trick[0]]] = 1.0
-    k += 8
+        tail[4 + g.deck.suit_of[g.trick[0]]] = 1.0
 
     def one(block: int, s: int, value: float = 1.0) -> None:
-        out[k + block * n + (s - seat) % n] = value
+        tail[8 + block * n + (s - seat) % n] = value
 
     if in_season:
         one(0, g.cur)
@@ -85,10 +88,11 @@ def observe(g: TestaGame, seat: int) -> np.ndarray:
             one(7, s, g.hands[s].bit_count() / 8)
             one(8, s, g.won[s] / TOTAL_DUCATS)
         one(9, s, g.renown[s] / 10)
-    k += _PER_SEAT_BLOCKS * n
+    k = 8 + _PER_SEAT_BLOCKS * n
     if in_season:
-        out[k] = g.inherit.bit_count() / 2
-        out[k + 1] = g.savings.bit_count() / 2
-    out[k + 2] = len(g.seasons_log) / g.seasons
-    out[k + 3] = sum(p["season"] == g.season + 1 for p in g.passouts) / (g.redeals + 1)
+        tail[k] = g.inherit.bit_count() / 2
+        tail[k + 1] = g.savings.bit_count() / 2
+    tail[k + 2] = len(g.seasons_log) / g.seasons
+    tail[k + 3] = sum(p["season"] == g.season + 1 for p in g.passouts) / (g.redeals + 1)
+    out[cut:] = tail
     return out
