@@ -7,9 +7,12 @@ one": a player who did not follow has no card of that suit left). Future deals a
 and the copy keeps no true past (no history, no log of the Heir's saved cards).
 
 How close to uniform: with no void shown, every consistent deal is equally likely. With voids,
-cards are placed one at a time, each to a slot drawn with weight proportional to its room
-among the slots that accept it and keep a complete deal possible (Hall's condition): a slight
-bias toward deals that fill constrained slots early, but every consistent deal has a chance.
+cards are placed one at a time, each to a slot drawn with weight proportional to its room among
+the slots that accept it and keep a complete deal possible (Hall's condition), so every
+consistent deal can be drawn, but not with exactly equal chances. Measured by
+benchmarks/resample_uniformity.py on late-season states with voids (12 to 90 consistent deals,
+20,000 draws each): total variation distance from uniform 0.009 to 0.055 (sampling noise alone:
+0.009 to 0.025); the least likely deal came at 0.76 of the uniform chance, the most likely at 1.20.
 """
 
 from __future__ import annotations
