@@ -66,8 +66,10 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=20000)
     parser.add_argument("--states", type=int, default=5)
     args = parser.parse_args()
-    print(f"{'hidden':>6} {'deals K':>8} {'TV distance':>12} {'uniform noise':>14} "
-          f"{'min/uniform':>12} {'max/uniform':>12}")
+    print(
+        f"{'hidden':>6} {'deals K':>8} {'TV distance':>12} {'uniform noise':>14} "
+        f"{'min/uniform':>12} {'max/uniform':>12}"
+    )
     for g, seat in find_states(args.states):
         deals = consistent_deals(g, seat)
         index = {d: k for k, d in enumerate(deals)}
@@ -83,8 +85,10 @@ def main() -> None:
         ref = Counter(rng.randrange(k) for _ in range(args.draws))
         noise = sum(abs(ref[i] / args.draws - 1 / k) for i in range(k)) / 2
         hidden = sum(g.hands[s].bit_count() for s in others)
-        print(f"{hidden:>6} {k:>8} {tv:>12.3f} {noise:>14.3f} {min(freq) * k:>12.2f} "
-              f"{max(freq) * k:>12.2f}")
+        print(
+            f"{hidden:>6} {k:>8} {tv:>12.3f} {noise:>14.3f} {min(freq) * k:>12.2f} "
+            f"{max(freq) * k:>12.2f}"
+        )
 
 
 if __name__ == "__main__":
