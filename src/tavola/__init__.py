@@ -2,9 +2,9 @@
 
 >>> import tavola
 >>> g = tavola.new_game("testa-di-pecora", players=5, seed=7)
->>> sorted(g.to_act)
-[0]
->>> [str(a) for a in g.legal_actions(0)]
+>>> g.view(None)["dealer"], sorted(g.to_act)   # the offer starts at the dealer's left
+(2, [3])
+>>> [str(a) for a in g.legal_actions(3)]
 ['Claim the Inheritance', 'Pass']
 """
 

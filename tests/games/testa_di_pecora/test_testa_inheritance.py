@@ -15,6 +15,7 @@ from testa_helpers import (
     ids,
     legal,
     new,
+    pass_out,
     play,
     snapshot,
 )
@@ -201,12 +202,6 @@ def test_influence_is_printed_on_the_clerics_only() -> None:
         assert deck.influence[card(g, cid)] == value
     nobles = [c for c in range(32) if deck.suit_of[c] != 0]
     assert len(nobles) == 18 and all(deck.influence[c] == 0 for c in nobles)
-
-
-def pass_out(g: tavola.Game) -> dict:
-    for _ in range(5):
-        act(g, g.cur, "pass")
-    return g.passouts[-1]
 
 
 def test_nobody_claims_influence_is_added_up_and_ties_are_all_punished() -> None:

@@ -233,3 +233,10 @@ def card_ids_in(data: object, g: TestaGame) -> set[str]:
 
     walk(data)
     return found
+
+
+def pass_out(g: TestaGame) -> dict[str, Any]:
+    """All five seats pass the Inheritance; the pass-out's summary."""
+    for _ in range(5):
+        act(g, g.cur, "pass")
+    return g.passouts[-1]
