@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import io
 import json
 import os
 import sys
@@ -18,8 +19,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from . import TavolaError, __version__, get_spec, list_games
+from . import TavolaError, __version__, get_spec, list_games, read_card_file
 from .agents import AGENTS
+from .core.cards import CardsOption
+from .core.errors import quote
+from .core.registry import GameSpec
 from .sim import DEFAULT_SEED, render, simulate, to_json
 
 USAGE_ERROR = 2
@@ -73,6 +77,26 @@ def _option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def _game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
+    """The game's options from ``--option`` and ``--cards`` (the file read into its card option)."""
+    options = dict(args.option)
+    if args.cards is None:
+        return options
+    names = [name for name, option in spec.options.items() if isinstance(option, CardsOption)]
+    if not names:
+        raise _UsageError(f"{spec.title} takes no card data, so --cards has nothing to set")
+    if len(names) > 1:
+        raise _UsageError(f"{spec.title} has several card options: give them with --option")
+    name = names[0]
+    if name in options:
+        raise _UsageError(f"give the cards with --cards or with --option {name}=..., not both")
+    try:
+        options[name] = read_card_file(args.cards)
+    except OSError as exc:  # e.g. a directory, which read_card_file lets through to fdopen
+        raise _UsageError(f"--cards: cannot read {quote(args.cards)}: {exc.strerror}") from None
+    return options
+
+
 def _stdout() -> Console:
     """A console on stdout; 120 columns wide when piped, so lines do not wrap at 80."""
     return Console(file=sys.stdout, width=None if sys.stdout.isatty() else PIPE_WIDTH)
@@ -93,11 +117,25 @@ def _games(args: argparse.Namespace) -> int:
             "yes" if spec.simultaneous else "no",
             "yes" if spec.hidden_information else "no",
         )
-    _stdout().print(table)
+    console = _stdout()
+    console.print(table)
+    for spec in list_games():
+        if spec.options:
+            options = Table(
+                title=f"Options of {spec.id} (--option KEY=VALUE)",
+                title_justify="left",
+                box=box.SIMPLE_HEAD,
+            )
+            options.add_column("option", no_wrap=True)
+            options.add_column("what it is")
+            for name, option in spec.options.items():
+                options.add_row(name, option.describe())
+            console.print(options)
     return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    options = _game_options(get_spec(args.game), args)
     run = functools.partial(
         simulate,
         args.game,
@@ -106,7 +144,7 @@ def _simulate(args: argparse.Namespace) -> int:
         players=args.players,
         seed=args.seed,
         variant=args.variant,
-        options=dict(args.option),
+        options=options,
         jobs=args.jobs,
     )
     err = Console(stderr=True)
@@ -131,6 +169,8 @@ def _play(args: argparse.Namespace) -> int:
         raise _UsageError(
             f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
         )
+    options = _game_options(spec, args)
+    spec.check(players, None, options)  # a bad option is a usage error, before the game starts
     if args.seat >= players:
         raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
     unknown = [n for n in args.bots if n not in AGENTS]
@@ -143,7 +183,26 @@ def _play(args: argparse.Namespace) -> int:
         )
     from .tui.terminal import play
 
-    return play(args.game, players, args.seat, args.bots, args.seed, sys.stdin, sys.stdout)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are no crash
+    return play(args.game, players, args.seat, args.bots, args.seed, sys.stdin, sys.stdout, options)
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """``--option KEY=VALUE`` (repeatable) and ``--cards FILE``."""
+    parser.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); see 'tavola games'",
+    )
+    parser.add_argument(
+        "--cards",
+        metavar="FILE",
+        help="play with your own card data file (e.g. a deck in the format of the standard one)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -186,14 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
     sim.add_argument("--variant", help="game variant (default: the game's first)")
-    sim.add_argument(
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable); see 'tavola games'",
-    )
+    _add_game_options(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     sim.set_defaults(handler=_simulate)
 
@@ -208,7 +260,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="agents for the other seats, comma-separated, or one for all "
         "(default: the game's heuristic)",
     )
-    play.add_argument("--seed", type=_whole(0), help="seed of the deal (default: random)")
+    play.add_argument(
+        "--seed",
+        type=_whole(0),
+        help="seed of the deal and of the bots' choices, to replay a game (default: random and "
+        "secret, shown when the game ends)",
+    )
+    _add_game_options(play)
     play.set_defaults(handler=_play)
     return parser
 

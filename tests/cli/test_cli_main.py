@@ -4,13 +4,34 @@ import json
 import subprocess
 import sys
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tavola.cli import main
+from tavola.games.testa_di_pecora.deck import STANDARD_DECK
 
 GAME = "testa-di-pecora"
+
+
+@pytest.fixture
+def my_deck(tmp_path: Path) -> Path:
+    """A user's own deck: the standard one with the Pope renamed."""
+    path = tmp_path / "my-deck.toml"
+    text = STANDARD_DECK.read_text(encoding="utf-8")
+    path.write_text(text.replace('name = "Pope"', 'name = "Papa"'), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def fake_play(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """Replace the terminal game with a recorder of its arguments."""
+    calls: list[tuple[Any, ...]] = []
+    fake = types.ModuleType("tavola.tui.terminal")
+    fake.play = lambda *args: calls.append(args) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tavola.tui.terminal", fake)
+    return calls
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -25,6 +46,15 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
     assert GAME in out
     assert "Testa di Pecora" in out
     assert "4–5" in out
+
+
+def test_games_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "games")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert f"Options of {GAME} (--option KEY=VALUE)" in flat
+    assert "seasons trading seasons (the rules say 3) (1-12, default 3)" in flat
+    assert "or your own with --cards FILE" in flat
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,6 +129,12 @@ def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> Non
         ["play", GAME, "--seat", "5"],
         ["play", GAME, "--bots", "nobody"],
         ["play", GAME, "--bots", "random,random"],
+        ["play", GAME, "--option", "seasons=40"],
+        ["play", GAME, "--option", "colour=red"],
+        ["play", GAME, "--option", "seasons"],
+        ["play", GAME, "--cards", "no-such-file.toml"],
+        ["play", GAME, "--cards", "/"],
+        ["simulate", GAME, "--cards", "no-such-file.toml"],
         ["frobnicate"],
         [],
     ],
@@ -116,21 +152,49 @@ def test_user_errors_exit_2_with_one_line(
 
 
 def test_play_hands_parsed_arguments_to_the_terminal_game(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], fake_play: list[tuple[Any, ...]]
 ) -> None:
-    calls: list[tuple[Any, ...]] = []
-    fake = types.ModuleType("tavola.tui.terminal")
-    fake.play = lambda *args: calls.append(args) or 0  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "tavola.tui.terminal", fake)
     argv = ["play", GAME, "--players", "4", "--seat", "3", "--bots", "random", "--seed", "5"]
     assert _run(capsys, *argv)[0] == 0
     assert _run(capsys, "play", GAME, "--bots", "random,heuristic,random,random")[0] == 0
-    assert _run(capsys, "play", GAME)[0] == 0
-    assert [c[:5] for c in calls] == [
-        (GAME, 4, 3, ["random"], 5),
-        (GAME, 5, 0, ["random", "heuristic", "random", "random"], None),
-        (GAME, 5, 0, [], None),
+    assert _run(capsys, "play", GAME, "--option", "seasons=1", "--option", "first_dealer=2")[0] == 0
+    assert [c[:5] + c[7:] for c in fake_play] == [
+        (GAME, 4, 3, ["random"], 5, {}),
+        (GAME, 5, 0, ["random", "heuristic", "random", "random"], None, {}),
+        (GAME, 5, 0, [], None, {"seasons": 1, "first_dealer": 2}),
     ]
+
+
+def test_play_cards_reads_the_file_into_the_deck_option(
+    capsys: pytest.CaptureFixture[str], fake_play: list[tuple[Any, ...]], my_deck: Path
+) -> None:
+    assert _run(capsys, "play", GAME, "--cards", str(my_deck))[0] == 0
+    deck = fake_play[0][7]["deck"]
+    assert deck == {"name": "my-deck.toml", "toml": my_deck.read_text(encoding="utf-8")}
+
+
+def test_cards_and_a_deck_option_together_are_refused(
+    capsys: pytest.CaptureFixture[str], my_deck: Path
+) -> None:
+    code, out, err = _run(capsys, "play", GAME, "--cards", str(my_deck), "--option", "deck=x")
+    assert (code, out) == (2, "")
+    assert err == "tavola: error: give the cards with --cards or with --option deck=..., not both\n"
+
+
+def test_a_bad_card_file_names_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(STANDARD_DECK.read_text(encoding="utf-8").replace("ducats = 11", "ducats = -1"))
+    code, _, err = _run(capsys, "play", GAME, "--cards", str(bad))
+    assert code == 2
+    assert err.startswith("tavola: error: bad.toml, line ") and "negative" in err
+
+
+def test_simulate_plays_with_your_own_cards(
+    capsys: pytest.CaptureFixture[str], my_deck: Path
+) -> None:
+    code, out, _ = _run(capsys, "simulate", GAME, "-n", "4", "--cards", str(my_deck), "--json")
+    assert code == 0
+    assert json.loads(out)["options"]["deck"]["name"] == "my-deck.toml"
 
 
 def test_python_m_tavola_simulate_json() -> None:
@@ -142,6 +206,35 @@ def test_python_m_tavola_simulate_json() -> None:
     report = json.loads(proc.stdout)
     assert report["games"] == 40
     assert report["wins_by_agent"]["random"]["played"] == 200
+
+
+def test_python_m_tavola_play_a_short_game_with_your_own_cards(my_deck: Path) -> None:
+    argv = ["play", GAME, "--cards", str(my_deck), "--option", "seasons=1", "--seed", "4"]
+    done = subprocess.run(
+        [sys.executable, "-m", "tavola", *argv],
+        input="1\n" * 100,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Season 1 of 1: " in done.stdout and "Season 2" not in done.stdout
+    assert "Final ranking" in done.stdout
+    assert "Papa" in done.stdout and "Pope" not in done.stdout
+
+
+def test_play_survives_input_that_is_not_utf8() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tavola", "play", GAME, "--seed", "4"],
+        input=b"\xff\xfe\x1b[2J\n" + b"x" * 5000 + b"\nquit\n",
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.decode()
+    assert "Traceback" not in done.stderr.decode()
+    assert "\x1b" not in out and "x" * 100 not in out
+    assert "You leave the table." in out
 
 
 def test_a_closed_pipe_ends_quietly() -> None:

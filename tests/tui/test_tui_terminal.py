@@ -1,4 +1,4 @@
-"""The terminal game, driven through ``play`` with scripted input."""
+"""The terminal game, driven through ``play`` and ``Table`` with scripted input."""
 
 from __future__ import annotations
 
@@ -6,15 +6,25 @@ import dataclasses
 import io
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 import tavola
+from tavola.agents import make_agent
 from tavola.core.registry import register, unregister
+from tavola.core.rng import stream
 from tavola.tui import play
-from tavola.tui.terminal import choose, numbered
+from tavola.tui.terminal import BOT_STREAM, Screen, Table, choose, numbered, wrap
 
 GAME = "testa-di-pecora"
+
+
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal: a person at the keyboard."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 def run(
@@ -24,10 +34,26 @@ def run(
     bots: list[str] | None = None,
     seed: int | None = 1,
     game: str = GAME,
+    options: dict[str, Any] | None = None,
 ) -> tuple[int, str]:
     out = io.StringIO()
-    code = play(game, players, seat, bots or [], seed, io.StringIO(answers), out)
+    code = play(game, players, seat, bots or [], seed, io.StringIO(answers), out, options)
     return code, out.getvalue()
+
+
+def table(
+    players: int = 5, seed: int = 1, bot: str = "heuristic", **options: Any
+) -> tuple[Table, tavola.Game]:
+    """A table with the human at seat 0 and the same bot at every other seat."""
+    g = tavola.new_game(GAME, players=players, seed=seed, options=options)
+    bots = {s: make_agent(bot, GAME) for s in range(1, players)}
+    return Table(tavola.get_spec(GAME), g, 0, bots, bot_seed=seed), g
+
+
+def run_table(t: Table, stdin: io.StringIO) -> str:
+    out = io.StringIO()
+    assert t.run(stdin, Screen(out)) == 0
+    return out.getvalue()
 
 
 def missing_card(seed: int, players: int, seat: int) -> str:
@@ -40,36 +66,153 @@ def test_a_whole_game_with_bad_answers_on_the_way() -> None:
     card = missing_card(1, 5, 0)
     code, out = run(f"xyz\n99\n{card}\nhelp\nv\n\n" + "1\n" * 300)
     assert code == 0
-    assert "'xyz' names no move you can make now" in out
+    assert "'xyz' names no move you can make now (Claim the Inheritance, Pass)." in out
     assert "there is no choice 99; answer 1 to 2" in out
     assert "Not allowed: the Inheritance is being offered: claim it or pass" in out
     assert "Testa di Pecora, in brief." in out and "quit or q" in out
-    assert re.search(r"Seat [1-4] \(heuristic\) plays ", out)
-    assert "You claim the Inheritance: " in out
+    assert re.search(r"\nSeat [1-4] plays ", out)
+    assert "\nYou claim the Inheritance.\n" in out
     assert all(f"Season {k}: " in out for k in (1, 2, 3))
     assert "The game is over. Final ranking, with scores:" in out
     assert re.search(r"(You win!|You share the win!|wins?\.)\n\Z", out)
 
 
+def test_every_event_of_the_human_seat_is_told_in_order() -> None:
+    t, g = table(seed=4)
+    out = run_table(t, io.StringIO("1\n" * 300))
+    assert g.is_over
+    at = 0
+    for event in g.events(0):
+        at = out.index(wrap(event["text"]), at)
+    kinds = {e["kind"] for e in g.events(0)}
+    assert kinds >= {"deal", "claim", "save", "play", "trade", "season", "sides"}
+
+
+def test_your_own_moves_are_told_as_yours() -> None:
+    t, _ = table(seed=1)
+    out = run_table(t, io.StringIO("claim\n1\n1\n" + "1\n" * 300))
+    assert "\nYou claim the Inheritance.\n" in out
+    assert re.search(r"\nYou save \S.* face down\.\n", out)
+    assert re.search(r"\nYou play \S", out)
+    assert "You win the trade with " in out or "You won" in out or "you won" in out
+
+
 def test_other_seats_saved_cards_are_never_named() -> None:
     code, out = run("2\n" * 300, bots=["random"], seed=3)  # always pass: the bots claim
     assert code == 0
-    assert re.search(r"Seat \d \(random\) saves a card face down\.", out)
-    assert not re.search(r"Seat \d \(random\) saves? [A-Z]", out)
+    assert re.search(r"Seat \d saves a card face down\.", out)
+    assert not re.search(r"Seat \d saves? (?!a card)", out)
+
+
+def test_a_pass_out_is_told_and_the_cards_are_dealt_again() -> None:
+    t, _ = table(seed=6, bot="random", first_dealer=4)
+    for seat in range(1, 5):  # the bots will all pass: make them
+        t.bots[seat] = tavola.agents.PolicyAgent("passer", lambda view, legal, rng: legal[-1])
+    out = run_table(t, io.StringIO("pass\nquit\n"))
+    assert "Season 1: everyone passed. Influence: you " in out
+    assert "the cards are dealt again." in " ".join(out.split())
+    assert out.count("Season 1 of 3: ") == 2
 
 
 def test_four_players_in_another_seat_with_mixed_bots() -> None:
     code, out = run("1\n" * 200, players=4, seat=2, bots=["random", "heuristic", "random"])
     assert code == 0
     assert "You are seat 2. Bots: random at seats 0, 3; heuristic at seat 1." in out
-    assert "Seat 1 (heuristic) plays" in out and "Seat 3 (random) plays" in out
-    assert "Final ranking" in out
+    assert "Seat 1 plays" in out and "Seat 3 plays" in out
+    assert "Seat 1 (heuristic)" in out.split("Final ranking")[1]
 
 
 def test_the_same_seed_replays_the_same_game() -> None:
     first = run("1\n" * 300, bots=["random"], seed=5)
     assert first == run("1\n" * 300, bots=["random"], seed=5)
     assert first != run("1\n" * 300, bots=["random"], seed=6)
+
+
+def test_the_seed_is_shown_only_at_the_end() -> None:
+    _, out = run("1\n" * 300, seed=123456789)
+    assert out.count("123456789") == 1
+    assert "The seed of this game was 123456789" in out.split("Final ranking")[1]
+    _, out = run("quit\n", seed=123456789)
+    assert out.rstrip().endswith(
+        "The seed of this game was 123456789 (the same seed, the same deal)."
+    )
+
+
+def test_bots_draw_from_secret_streams_unless_the_seed_is_given() -> None:
+    g = tavola.new_game(GAME, players=5, seed=7)
+    spec, bots = tavola.get_spec(GAME), {s: make_agent("random", GAME) for s in range(1, 5)}
+    secret = [Table(spec, g, 0, bots), Table(spec, g, 0, bots)]
+    game_stream = stream(g.seed, BOT_STREAM, 1).random()
+    assert len({secret[0].rngs[1].random(), secret[1].rngs[1].random(), game_stream}) == 3
+    given = Table(spec, g, 0, bots, bot_seed=7)
+    assert given.rngs[1].random() == stream(7, BOT_STREAM, 1).random()
+
+
+def test_without_a_seed_the_deal_is_fresh_and_told_at_the_end() -> None:
+    _, first = run("quit\n", seed=None)
+    _, second = run("quit\n", seed=None)
+    seeds = [re.search(r"The seed of this game was (\d+)", out) for out in (first, second)]
+    assert all(seeds) and seeds[0].group(1) != seeds[1].group(1)  # type: ignore[union-attr]
+
+
+def test_options_reach_the_game() -> None:
+    code, out = run("1\n" * 300, options={"seasons": 1})
+    assert code == 0
+    assert "Season 1 of 1: " in out and "Season 2" not in out
+    assert "Final ranking" in out
+    code, out = run("1\n", options={"seasons": 99})
+    assert code == 2 and "Cannot start: option 'seasons' is a whole number" in out
+
+
+def test_a_season_end_waits_for_enter_at_a_terminal() -> None:
+    t, g = table(seed=2)
+    stdin = Terminal("1\n" * 400)
+    out = run_table(t, stdin)
+    assert g.is_over
+    pauses = sum(e["kind"] in ("season", "passout") for e in g.events(0)) - 1  # not the last
+    assert out.count("Press Enter to go on (or quit): ") == pauses > 0
+    summary = next(e for e in g.events(0) if e["kind"] == "season")
+    after = out.split(wrap(summary["text"]), 1)[1]
+    assert after.startswith("\nPress Enter to go on")
+
+
+def test_scripted_input_is_never_paused() -> None:
+    t, _ = table(seed=2)
+    out = run_table(t, io.StringIO("1\n" * 400))
+    assert "Press Enter" not in out
+    assert "Final ranking" in out
+
+
+class Person(Terminal):
+    """A player at a terminal who answers 1 to every move and ``at_pause`` to a pause."""
+
+    def __init__(self, screen: io.StringIO, at_pause: str) -> None:
+        super().__init__()
+        self.screen = screen
+        self.at_pause = at_pause
+
+    def readline(self, size: int | None = -1) -> str:
+        paused = self.screen.getvalue().endswith("Press Enter to go on (or quit): ")
+        return self.at_pause if paused else "1\n"
+
+
+def test_quit_at_a_pause_leaves_the_table() -> None:
+    t, g = table(seed=2)
+    out = io.StringIO()
+    assert t.run(Person(out, "quit\n"), Screen(out)) == 0
+    assert not g.is_over and len(g.seasons_log) == 1
+    assert out.getvalue().endswith(
+        "Press Enter to go on (or quit): You leave the table. Goodbye.\n"
+        "The seed of this game was 2 (the same seed, the same deal).\n"
+    )
+
+
+def test_end_of_input_at_a_pause_leaves_the_table() -> None:
+    t, g = table(seed=2)
+    out = io.StringIO()
+    assert t.run(Person(out, ""), Screen(out)) == 0
+    assert len(g.seasons_log) == 1
+    assert "End of input: leaving the game." in out.getvalue()
 
 
 def test_moves_by_name_and_by_the_start_of_their_words() -> None:
@@ -87,12 +230,57 @@ def test_moves_by_name_and_by_the_start_of_their_words() -> None:
         choose(g, seat, "nonsense", legal)
 
 
-def test_an_ambiguous_start_asks_which() -> None:
-    g = tavola.new_game(GAME, players=5, seed=1)
+def saving(seed: int = 1) -> tuple[tavola.Game, list[tavola.Action]]:
+    """A 5-player game with seat 0 the Heir, about to save."""
+    g = tavola.new_game(GAME, players=5, seed=seed, options={"first_dealer": 4})
     g.act(0, g.parse_action(0, "claim"))
-    legal = g.legal_actions(0)
+    return g, g.legal_actions(0)
+
+
+def test_an_ambiguous_start_asks_which() -> None:
+    g, legal = saving()
     with pytest.raises(tavola.MalformedActionError, match="could be Save "):
         choose(g, 0, "save", legal)
+
+
+def test_a_letter_that_starts_several_cards_lists_them_rather_than_another_move() -> None:
+    """ "c" is also short for claim, which is not a move while saving: the cards starting with c
+    are listed, all of them and only them."""
+    g, legal = saving()
+    cs = [str(a) for a in legal if any(w.startswith("c") for w in str(a).lower().split()[1:])]
+    assert len(cs) >= 2
+    with pytest.raises(tavola.MalformedActionError) as info:
+        choose(g, 0, "c", legal)
+    listed = str(info.value).split("could be ", 1)[1]
+    assert all(name in listed for name in cs)
+    assert "Claim" not in listed
+
+
+def test_a_letter_that_starts_one_card_picks_it_over_another_move() -> None:
+    g, legal = saving(seed=3)
+    firsts = [str(a).split()[1][0].lower() for a in legal]
+    letter = next(ch for ch in firsts if firsts.count(ch) == 1 and ch not in "cp")
+    only = next(a for a, ch in zip(legal, firsts, strict=True) if ch == letter)
+    assert choose(g, 0, letter, legal) == only
+
+
+def test_a_move_not_legal_now_is_named_so_that_the_rules_say_why() -> None:
+    def starts_p(legal: list[tavola.Action]) -> bool:
+        return any(w.startswith("p") for a in legal for w in str(a).lower().split())
+
+    g, legal = next((g, legal) for g, legal in map(saving, range(1, 50)) if not starts_p(legal))
+    action = choose(g, 0, "pass", legal)
+    assert action.kind == "pass" and action not in legal
+    with pytest.raises(tavola.IllegalActionError, match="choose two cards of your hand to save"):
+        g.act(0, action)
+
+
+def test_json_actions_are_read_with_their_own_errors() -> None:
+    g, legal = saving()
+    card = dict(legal[0].params)["card"]
+    assert choose(g, 0, f'{{"kind": "save", "card": "{card}"}}', legal) == legal[0]
+    with pytest.raises(tavola.MalformedActionError, match="invalid JSON"):
+        choose(g, 0, "{nope", legal)
 
 
 def test_numbered_fits_80_columns() -> None:
@@ -100,6 +288,35 @@ def test_numbered_fits_80_columns() -> None:
     text = numbered(g.legal_actions(min(g.to_act)))
     assert text.startswith(" 1. ")
     assert max(map(len, text.splitlines())) <= 80
+
+
+def test_help_shows_the_rules_and_the_order_of_the_cards() -> None:
+    _, out = run("help\nquit\n")
+    assert "Testa di Pecora, in brief." in out
+    assert "The cards, highest first, ducats in brackets" in out
+    assert "Church    Pope (3), Mendicant (3), Cardinal (3)" in out
+
+
+def test_a_long_answer_is_refused_and_echoed_short() -> None:
+    code, out = run("x" * 5000 + "\n" + "9" * 5000 + "\nquit\n")
+    assert code == 0
+    assert "x" * 100 not in out and "9" * 100 not in out
+    assert out.count("an answer of 5000 characters names no move") == 2
+    assert max(map(len, out.splitlines())) <= 120
+
+
+def test_control_characters_are_never_echoed() -> None:
+    code, out = run("\x1b[2J\x07\x00duke\x1b\nquit\n")
+    assert code == 0
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", out)
+    assert "\\x1b[2J" in out
+
+
+def test_unicode_digits_and_odd_answers_do_not_crash() -> None:
+    code, out = run('²\n١\n-1\n1.5\n{}\n{"kind": 3}\n\t\n' + "quit\n")
+    assert code == 0
+    assert "\nYou claim the Inheritance.\n" in out  # an Arabic-Indic 1 is choice 1
+    assert "You leave the table." in out
 
 
 def test_quit_leaves_at_once() -> None:
@@ -115,7 +332,30 @@ def test_end_of_input_leaves_gracefully() -> None:
     assert "End of input: leaving the game." in out
     code, out = run("1\n1\n")
     assert code == 0
-    assert out.rstrip().endswith("End of input: leaving the game.")
+    assert "End of input: leaving the game." in out.rstrip().splitlines()[-2]
+
+
+class Interrupting(io.StringIO):
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+class HungUp(io.StringIO):
+    def readline(self, size: int | None = -1) -> str:
+        raise OSError(5, "Input/output error")
+
+
+def test_a_terminal_that_hangs_up_ends_the_game_quietly() -> None:
+    out = io.StringIO()
+    assert play(GAME, 5, 0, [], 9, HungUp(), out) == 0
+    assert "End of input: leaving the game." in out.getvalue()
+
+
+def test_ctrl_c_abandons_the_game_with_exit_130() -> None:
+    out = io.StringIO()
+    assert play(GAME, 5, 0, [], 9, Interrupting(), out) == 130
+    assert "Interrupted: the game is abandoned." in out.getvalue()
+    assert "The seed of this game was 9" in out.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -126,6 +366,7 @@ def test_end_of_input_leaves_gracefully() -> None:
         ({"seat": 5}, "there is no seat 5"),
         ({"bots": ["random", "random"]}, "one for each of the 4 other seats"),
         ({"bots": ["nobody"]}, "no agent 'nobody'"),
+        ({"options": {"colour": "red"}}, "unknown option 'colour'"),
     ],
 )
 def test_a_bad_set_up_says_what_is_wrong(kwargs: dict, message: str) -> None:
@@ -143,17 +384,21 @@ def plain_game() -> Iterator[str]:
     unregister(spec.id)
 
 
-def test_a_game_without_text_rendering_shows_json(plain_game: str) -> None:
-    code, out = run("1\n" * 300, game=plain_game)
+def test_a_game_without_text_rendering_shows_json_and_the_event_texts(plain_game: str) -> None:
+    code, out = run("help\n" + "1\n" * 300, game=plain_game)
     assert code == 0
     assert '"phase": "claim"' in out
-    assert "Seat 1 (heuristic) has moved." in out
+    assert tavola.get_spec(GAME).description in out
+    assert re.search(r"\nSeat 1 (passes|claims the Inheritance)\.\n", out)
     assert "Final ranking" in out
 
 
-class Terminal(io.StringIO):
-    def isatty(self) -> bool:
-        return True
+def test_a_simultaneous_plug_in_game_without_text_plays_to_the_end() -> None:
+    code, out = run("2\n" * 10, players=2, game="test-morra")
+    assert code == 0
+    assert "Bots: random at seat 1." in out
+    assert out.count("\nreveal.\n") == 3
+    assert "Final ranking" in out
 
 
 def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

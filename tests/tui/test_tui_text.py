@@ -1,4 +1,5 @@
-"""The text rendering of Testa di Pecora: what each phase shows, and that it shows no secret."""
+"""The text of Testa di Pecora: what each phase shows, the card order, a sentence per event, and
+that none of it shows a secret."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections.abc import Callable
 import pytest
 
 import tavola
-from tavola.games.testa_di_pecora.deck import deck_by_key
+from tavola.games.testa_di_pecora.deck import STANDARD_DECK, deck_by_key, load_deck
 from tavola.games.testa_di_pecora.rules import cards_of
-from tavola.games.testa_di_pecora.text import narrate, render
+from tavola.games.testa_di_pecora.text import RULES, card_order, describe, help_text, render
+from tavola.games.testa_di_pecora.views import played_by
 
 Policy = Callable[[tavola.Game, int], tavola.Action]
 
@@ -124,22 +126,22 @@ def test_four_players_name_the_pope_side() -> None:
     g = tavola.new_game("testa-di-pecora", players=4, seed=5, options={"first_dealer": 3})
     pope = next(s for s in range(4) if g.hands[s] >> g.deck.pope & 1)
     text = check_seat(g, pope)
-    assert "Your role: you hold the Pope" in text
+    assert "Your role: the Pope is yours; your partner holds the Mendicant" in text
     assert "Pope's side" in text
 
 
 def test_everyone_passing_is_reported() -> None:
     g = tavola.new_game("testa-di-pecora", players=5, seed=6, options={"first_dealer": 4})
     for seat in range(5):
-        before, action = g.view(0), g.parse_action(seat, "pass")
-        g.act(seat, action)
-    lines = narrate(before, g.view(0), 4, action.to_json(), "Seat 4")
-    assert lines[0] == "Seat 4 passes."
-    assert lines[1].startswith("Season 1: everyone passed.")
-    assert lines[2] == "Season 1 of 3: you deal."
+        g.act(seat, g.parse_action(seat, "pass"))
+    texts = [e["text"] for e in g.events(0)]
+    assert texts[-3] == "Seat 4 passes."
+    assert texts[-2].startswith("Season 1: everyone passed. Influence: you ")
+    assert texts[-2].endswith("1 renown and the cards are dealt again.")
+    assert texts[-1] == "Season 1 of 3: you deal."
     text = check_seat(g, 0)
     assert "Season 1: everyone passed. Influence: you " in text
-    assert "1 renown and the cards are dealt again" in text
+    assert "1 renown and the cards are dealt again" in " ".join(text.split())
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -168,7 +170,7 @@ def test_spectator_view_renders() -> None:
 
 
 @pytest.mark.parametrize("players", [4, 5])
-def test_narration_agrees_with_the_rules_and_hides_savings(players: int) -> None:
+def test_event_sentences_agree_with_the_rules_and_hide_savings(players: int) -> None:
     rng = random.Random(players)
     g = tavola.new_game(
         "testa-di-pecora", players=players, seed=9, options={"first_dealer": players - 1}
@@ -177,18 +179,198 @@ def test_narration_agrees_with_the_rules_and_hides_savings(players: int) -> None
     while not g.is_over:
         seat = min(g.to_act)
         action = rng.choice(g.legal_actions(seat))
-        before, trades, season = g.view(viewer), len(g.trades), len(g.seasons_log)
+        since, trades, season = len(g.log), len(g.trades), len(g.seasons_log)
         g.act(seat, action)
-        lines = narrate(before, g.view(viewer), seat, action.to_json(), f"Seat {seat}")
-        if action.kind == "save" and seat != viewer:
-            assert lines == [f"Seat {seat} saves a card face down."]
-        if len(g.trades) > trades and len(g.seasons_log) == season:
-            _, cards, winner = g.trades[-1]
-            who = "You win" if winner == viewer else f"Seat {winner} wins"
-            card = deck_by_key("standard").names[cards[(winner - g.trades[-1][0]) % players]]
-            assert f"{who} the trade with {card}: " in lines[1]
+        texts = [e["text"] for e in g.events(viewer, since=since)]
+        who = "You" if seat == viewer else f"Seat {seat}"
+        if action.kind == "save":
+            card = str(action).removeprefix("Save ")
+            saved = f"{card} ({g.deck.ducats[g.deck.names.index(card)]})".replace(" (0)", "")
+            expected = saved if seat == viewer else "a card"
+            assert texts == [f"{who} save{'' if seat == viewer else 's'} {expected} face down."]
+        if action.kind == "play":
+            assert texts[0].startswith(f"{who} play{'' if seat == viewer else 's'} {action}")
+        if len(g.trades) > trades or len(g.seasons_log) > season:
+            leader, cards, winner = (
+                g.seasons_log[-1]["last_trade"] if len(g.seasons_log) > season else g.trades[-1]
+            )
+            wins = "You win" if winner == viewer else f"Seat {winner} wins"
+            card = deck_by_key("standard").names[cards[(winner - leader) % players]]
+            assert any(t.startswith(f"{wins} the trade with {card}: ") for t in texts)
         if len(g.seasons_log) > season:
-            assert any(line.startswith(f"Season {season + 1}: ") for line in lines)
+            assert any(t.startswith(f"Season {season + 1}: ") for t in texts)
+
+
+def test_every_event_reads_as_a_sentence_for_every_seat_and_spectators() -> None:
+    ids = [c for c in load_deck().ids if "-" in c]
+    kinds = set()
+    for players in (4, 5):
+        rng = random.Random(players)
+        g = tavola.new_game("testa-di-pecora", players=players, seed=12)
+        while not g.is_over:
+            seat = min(g.to_act)
+            g.act(seat, rng.choice(g.legal_actions(seat)))
+        for viewer in [None, *range(players)]:
+            for event in g.events(viewer):
+                kinds.add(event["kind"])
+                text = event["text"]
+                assert text[0].isupper() and text.endswith("."), text
+                assert "\xa0" not in text and text.rstrip(".").lower() != event["kind"]
+                assert not any(cid in text for cid in ids), text
+                if viewer is None:
+                    assert not re.search(r"\b[Yy]ou", text), text
+    assert kinds == {"deal", "claim", "pass", "save", "play", "trade", "sides", "season"} | (
+        kinds & {"passout"}
+    )
+
+
+def test_the_sides_are_told_with_their_role_cards() -> None:
+    deck = load_deck()
+    heir = {"kind": "sides", "side": [3], "opponents": [0, 1, 2, 4], "alone": True}
+    assert describe(heir, 0, deck) == (
+        "The sides are known now: seat 3 (the Heir with the Abbot) alone against you and "
+        "seats 1, 2 and 4."
+    )
+    pair = {"kind": "sides", "side": [0, 2], "opponents": [1, 3], "alone": False}
+    assert describe(pair, 0, deck) == (
+        "The sides are known now: you (the Pope) and seat 2 (the Mendicant) against seats 1 and 3."
+    )
+    assert describe(pair, None, deck).startswith("The sides are known now: seat 0 (the Pope)")
+
+
+def test_the_last_season_says_so_with_everyones_renown() -> None:
+    season = {
+        "kind": "season",
+        "season": 3,
+        "heir": 1,
+        "side": [1, 4],
+        "alone": False,
+        "savings": ["pope", "venice-duke"],
+        "ducats": [70, 50],
+        "side_won": True,
+        "renown_change": [-1, 2, -1, -1, 1],
+        "renown": [5, 9, 6, 4, 7],
+        "over": True,
+    }
+    assert describe(season, 4, load_deck()) == (
+        "Season 3: you and seat 1 (the Heir and partner) won, 70 to 50 ducats (savings: Pope, "
+        "Duke of Venice). Renown now: seat 0 at 5 (-1), seat 1 at 9 (+2), seat 2 at 6 (-1), "
+        "seat 3 at 4 (-1), you at 7 (+1). That was the last season."
+    )
+
+
+def test_the_word_is_save_everywhere() -> None:
+    g = tavola.new_game("testa-di-pecora", players=5, seed=1, options={"first_dealer": 4})
+    g.act(0, g.parse_action(0, "claim"))
+    g.act(0, g.legal_actions(0)[0])
+    texts = [RULES, help_text(g.view(0)), render(g.view(0)), *(e["text"] for e in g.events(0))]
+    assert not any(re.search(r"bur(y|ie)", t, re.IGNORECASE) for t in texts)
+    assert "saves" in render(g.view(0)) or "saved" in render(g.view(0))
+
+
+# -- the order of the cards ----------------------------------------------------------------
+
+
+def test_the_card_order_lists_each_suit_from_highest_with_ducats() -> None:
+    text = card_order(load_deck())
+    assert max(map(len, text.splitlines())) <= 80
+    flat = " ".join(text.split())
+    assert "Church Pope (3), Mendicant (3), Cardinal (3), Archbishop (3), Bishop (2)," in flat
+    assert "Camerlengo (11), Canon (10), Chaplain (4), Deacon, Friar, Novice" in flat
+    assert "Venice Prince of Venice (11), Duke of Venice (10), Marquis of Venice (4)," in flat
+    assert "Influence, added up when everybody passes: Pope 14, Mendicant 13," in flat
+    assert "Novice 1; any other card 0." in flat
+    assert "at 4 players the holders of the Pope and the Mendicant; at 5 the Heir and the " in flat
+
+
+def test_the_card_order_follows_a_users_own_deck() -> None:
+    text = STANDARD_DECK.read_text(encoding="utf-8")
+    text = text.replace('name = "Pope"', 'name = "Papa"').replace('"Abbot"', '"Abate"')
+    text = text.replace('trump_suit = "Church"', 'trump_suit = "Chiesa"')
+    text = text.replace('suit = "Church"', 'suit = "Chiesa"')
+    deck = load_deck({"name": "mine.toml", "toml": text})
+    flat = " ".join(card_order(deck).split())
+    assert "any of the Chiesa beats any city" in flat
+    assert "Chiesa Papa (3), Mendicant (3)" in flat
+    assert (
+        "holders of the Papa and the Mendicant; at 5 the Heir and the holder of the Abate." in flat
+    )
+
+
+def test_help_text_is_the_rules_then_the_card_order() -> None:
+    g = tavola.new_game("testa-di-pecora", players=4, seed=1)
+    assert help_text(g.view(0)) == f"{RULES}\n\n{card_order(g.deck)}"
+
+
+# -- role lines ------------------------------------------------------------------------------
+
+
+def role_line(g: tavola.Game, seat: int) -> str:
+    text = " ".join(render(g.view(seat)).split("\n  "))
+    return next(line for line in text.splitlines() if line.startswith("Your role: "))
+
+
+def check_role(g: tavola.Game, seat: int) -> None:
+    """The role line says what is true now: who the partner is once the role cards are out."""
+    line = role_line(g, seat)
+    side = g.side
+    out = set(played_by(g))
+    everyone_knows = all(c in out for c in g.t.roles[g.n])
+    if seat not in side:
+        if everyone_knows:
+            assert "not known" not in line, line
+            if len(side) == 1:
+                assert f"seat {side[0]}" in line and "alone" in line, line
+            else:
+                assert all(f"seat {s}" in line for s in side), line
+        else:
+            assert "not known yet" in line, line
+    elif len(side) == 1:
+        assert "alone" in line, line
+    else:
+        partner = next(s for s in side if s != seat)
+        if g.n == 5:
+            shown = g.deck.abbot in out
+            mine, theirs = (
+                ("your partner is", "secret") if seat == g.heir else ("everyone", "nobody")
+            )
+        else:
+            shown = next(c for c in g.t.roles[4] if g._holder(c) == partner) in out
+            mine, theirs = "your partner is", "not known yet"
+        assert (mine if shown else theirs) in line, line
+        if seat == g.heir or g.n == 4:
+            assert (f"seat {partner}" in line) is shown, line
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("seed", range(8))
+def test_role_lines_stay_true_as_the_season_goes_on(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    g = tavola.new_game("testa-di-pecora", players=players, seed=seed)
+    while not g.is_over:
+        if g.phase_name == "play":
+            for seat in range(players):
+                check_role(g, seat)
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+
+
+def test_a_lone_heirs_opponents_are_told_once_the_abbot_is_out() -> None:
+    for seed in range(100):
+        rng = random.Random(seed)
+        g = tavola.new_game("testa-di-pecora", players=5, seed=seed)
+        while not g.is_over and not g.seasons_log:
+            seat = min(g.to_act)
+            g.act(seat, rng.choice(g.legal_actions(seat)))
+            if g.phase_name == "play" and g.side == (g.heir,) and g.deck.abbot in played_by(g):
+                other = (g.heir + 1) % 5
+                assert role_line(g, other) == (
+                    f"Your role: you play against seat {g.heir}, the Heir, who played the Abbot "
+                    "and so plays alone."
+                )
+                assert f"Coalitions: seat {g.heir} alone against " in render(g.view(other))
+                return
+    pytest.fail("no lone Heir played the Abbot in 100 seeds")
 
 
 @pytest.mark.parametrize("players", [4, 5])

@@ -1,29 +1,48 @@
 """A terminal game: one human seat, bots in the others, for any registered game.
 
-The human only ever sees ``g.view(seat)`` of their own seat, rendered by the game's
-``spec.text`` (see ``TextUI``: ``render``, ``narrate`` and ``RULES``), or as JSON for a game
-without one; then other seats' moves are named only in games without hidden information.
+The human only ever sees what their seat may know: ``g.view(seat)``, rendered by the game's
+``spec.text`` (see ``TextUI``: ``render`` and ``RULES``) or shown as JSON for a game without one,
+and ``g.events(seat)``, each told by its ``text`` as it happens. A text module may also offer
+``help_text(view)`` (shown by ``help`` instead of ``RULES``) and ``PAUSE_AFTER``, the event kinds
+after which the game waits for Enter (a season's end must not scroll by). Only a person at a
+terminal is kept waiting: with scripted input (not a TTY) nothing is paused or consumed, so a
+file of answers plays the same game either way.
+
+The seed reveals every hand, so it is shown only when the game ends. Bots draw from their own
+streams: secret ones (``os.urandom``) unless the player gave the seed, which then replays the
+whole session, the bots' choices included.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import random
 import textwrap
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from rich.console import Console
 
 from ..agents import Agent, SeatHandle, make_agent
-from ..core.errors import IllegalActionError, MalformedActionError, TavolaError
+from ..core.errors import IllegalActionError, MalformedActionError, TavolaError, quote
 from ..core.protocol import Action, Game
 from ..core.registry import GameSpec, get_spec, new_game
 from ..core.rng import stream
 
-BOT_STREAM = 0xB07  # the key of the bots' random streams, beside the game's own
+BOT_STREAM = 0xB07  # the key of the bots' streams under a seed the player gave
+MAX_ANSWER = 200  # longer answers name no move (the longest label is under 90 characters)
+ECHO = 60  # scripted answers are echoed up to this many characters
+SHOW_CHOICES = 4  # an answer that names no move is told the moves when there are this few
+QUIT = ("quit", "q", "exit")
 COMMANDS = """\
 Answer with a number from the list, or the name of a move (the start of each of
 its words is enough). Other commands: help (this text), view or v (show the
 table again), quit or q (leave the game)."""
+
+
+class Leave(Exception):
+    """The human leaves the table (quit, or the end of input); the message says how."""
 
 
 class Screen:
@@ -48,15 +67,33 @@ class Screen:
 
 
 class Table:
-    """A game in progress with its human seat and its bots."""
+    """A game in progress with its human seat and its bots.
 
-    def __init__(self, spec: GameSpec, game: Game, human: int, bots: dict[int, Agent]) -> None:
+    ``bot_seed``: the seed the bots' streams derive from, for a repeatable session; None (the
+    default) gives each bot a secret stream of its own.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        game: Game,
+        human: int,
+        bots: dict[int, Agent],
+        bot_seed: int | None = None,
+    ) -> None:
         self.spec = spec
         self.game = game
         self.human = human
         self.bots = bots
-        self.rngs = {s: stream(game.seed, BOT_STREAM, s) for s in bots}
+        self.rngs = {
+            s: random.Random(os.urandom(16))
+            if bot_seed is None
+            else stream(bot_seed, BOT_STREAM, s)
+            for s in bots
+        }
         self.text = spec.text
+        self.pause_after: frozenset[str] = getattr(self.text, "PAUSE_AFTER", frozenset())
+        self.told = 0  # the number of the first event not yet told
 
     def name(self, seat: int) -> str:
         return "You" if seat == self.human else f"Seat {seat} ({self.bots[seat].name})"
@@ -65,16 +102,18 @@ class Table:
         """Play to the end, or until the human leaves; the exit status."""
         g = self.game
         screen.say(self.intro(), style="bold")
-        while not g.is_over:
-            seat = self.human if self.human in g.to_act else min(g.to_act)
-            before = g.view(self.human)
-            if seat == self.human:
-                action = self.ask(stdin, screen)
-                if action is None:
-                    return 0
-            else:
-                action = self.bot_move(seat)
-            self.tell(before, seat, action, screen)
+        try:
+            self.tell(stdin, screen)
+            while not g.is_over:
+                if self.human in g.to_act:
+                    self.ask(stdin, screen)
+                else:
+                    self.bot_move(min(g.to_act))
+                self.tell(stdin, screen)
+        except Leave as leave:
+            screen.say(str(leave), style="yellow")
+            screen.say(self.seed_line())
+            return 0
         self.final(screen)
         return 0
 
@@ -87,10 +126,13 @@ class Table:
             f"{name} at seat{'s' * (len(seats) > 1)} {', '.join(seats)}"
             for name, seats in by_name.items()
         )
-        return (
-            f"{self.spec.title}, {g.players} players, seed {g.seed} (the same seed, the same "
-            f"game).\n{wrap(f'You are seat {self.human}. Bots: {bots}. Type help for help.')}"
+        return f"{self.spec.title}, {g.players} players.\n" + wrap(
+            f"You are seat {self.human}. Bots: {bots}. Type help for help."
         )
+
+    def seed_line(self) -> str:
+        """The seed, told once the game is over or left: it reveals every hand."""
+        return wrap(f"The seed of this game was {self.game.seed} (the same seed, the same deal)")
 
     def show(self, screen: Screen) -> None:
         """The human's view and the numbered actions they may take."""
@@ -101,28 +143,24 @@ class Table:
         screen.say()
         screen.say(numbered(self.game.legal_actions(self.human)))
 
-    def ask(self, stdin: TextIO, screen: Screen) -> Action | None:
-        """Ask until the human makes a legal move (played, and returned) or leaves (None)."""
+    def help(self) -> str:
+        """The commands, then the game's rules (and cards, if its text module tells them)."""
+        if self.text is None:
+            return f"{COMMANDS}\n\n{self.spec.description}"
+        help_text = getattr(self.text, "help_text", None)
+        rules = help_text(self.game.view(self.human)) if help_text else self.text.RULES
+        return f"{COMMANDS}\n\n{rules}"
+
+    def ask(self, stdin: TextIO, screen: Screen) -> None:
+        """Ask until the human makes a legal move, and play it; Leave if they go."""
         self.show(screen)
         legal = self.game.legal_actions(self.human)
         while True:
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-            screen.prompt(f"Your move ({numbers}, a name, help, view, quit): ")
-            line = stdin.readline()
-            if not line:
-                screen.say()
-                screen.say("End of input: leaving the game.", style="yellow")
-                return None
-            text = line.strip()
-            if not stdin.isatty():
-                screen.say(text)  # echo scripted answers so the transcript reads well
+            text = self.read(stdin, screen, f"Your move ({numbers}, a name, help, view, quit): ")
             command = text.lower()
-            if command in ("quit", "q", "exit"):
-                screen.say("You leave the table. Goodbye.", style="yellow")
-                return None
             if command in ("help", "h", "?"):
-                rules = self.text.RULES if self.text else self.spec.description
-                screen.say(f"{COMMANDS}\n\n{rules}\n")
+                screen.say(f"{self.help()}\n")
                 screen.say(numbered(legal))
             elif command in ("view", "v"):
                 self.show(screen)
@@ -135,29 +173,50 @@ class Table:
                 except MalformedActionError as exc:
                     screen.say(wrap(str(exc)), style="bold red")
                 else:
-                    return action
+                    return
 
-    def bot_move(self, seat: int) -> Action:
+    def read(self, stdin: TextIO, screen: Screen, prompt: str) -> str:
+        """One answer, stripped (scripted ones echoed, shortened); Leave on quit or end of input."""
+        screen.prompt(prompt)
+        try:
+            line = stdin.readline()
+        except (OSError, ValueError):  # the terminal hung up, or the input was closed
+            line = ""
+        if not line:
+            screen.say()
+            raise Leave("End of input: leaving the game.")
+        text = line.strip()
+        if not stdin.isatty():
+            screen.say(printable(text))  # echo scripted answers so the transcript reads well
+        if text.lower() in QUIT:
+            raise Leave("You leave the table. Goodbye.")
+        return text
+
+    def pause(self, stdin: TextIO, screen: Screen) -> None:
+        """Wait for Enter, if a person is at the keyboard; scripted input is never held up."""
+        if stdin.isatty():
+            self.read(stdin, screen, "Press Enter to go on (or quit): ")
+
+    def bot_move(self, seat: int) -> None:
         g = self.game
         bot = self.bots[seat]
         handle = SeatHandle(g, seat) if bot.searches else None
-        action = bot.choose(g.view(seat), g.legal_actions(seat), self.rngs[seat], handle)
-        g.act(seat, action)
-        return action
+        g.act(seat, bot.choose(g.view(seat), g.legal_actions(seat), self.rngs[seat], handle))
 
-    def tell(self, before: dict[str, Any], seat: int, action: Action, screen: Screen) -> None:
-        """Say what the human saw happen in this move."""
-        actor = self.name(seat)
-        if self.text is not None:
-            after = self.game.view(self.human)
-            move, *events = self.text.narrate(before, after, seat, action.to_json(), actor)
-        elif seat == self.human or not self.spec.hidden_information:
-            move, events = f"{actor}: {action}", []
-        else:
-            move, events = f"{actor} has moved.", []
-        screen.say(wrap(move), style=None if seat == self.human else "dim")
-        for line in events:
-            screen.say(wrap(line), style="bold yellow")
+    def tell(self, stdin: TextIO, screen: Screen) -> None:
+        """Say what the human's seat saw happen since last told, pausing after a summary.
+
+        Their own moves are plain, others' dim, and what no seat did (a trade won, a season
+        scored) stands out.
+        """
+        g = self.game
+        for event in g.events(self.human, since=self.told):
+            self.told = event["i"] + 1
+            seat = event.get("seat")
+            style = "bold yellow" if seat is None else None if seat == self.human else "dim"
+            screen.say(wrap(event["text"]), style=style)
+            if event["kind"] in self.pause_after and not g.is_over:
+                self.pause(stdin, screen)
 
     def final(self, screen: Screen) -> None:
         result = self.game.result
@@ -167,6 +226,7 @@ class Table:
         for seat in result.ranking:
             score = f"{result.scores[seat]:g}"
             screen.say(f"  {result.places[seat]}. {self.name(seat):<24} {score:>6}")
+        screen.say(self.seed_line())
         winners = [self.name(s) for s in result.winners]
         if self.human in result.winners:
             verdict = "You win!" if len(winners) == 1 else "You share the win!"
@@ -181,6 +241,12 @@ def wrap(text: str) -> str:
     return textwrap.fill(text, 79, subsequent_indent="  ")
 
 
+def printable(text: str, limit: int = ECHO) -> str:
+    """``text`` safe to write to a terminal: control characters escaped, cut to ``limit``."""
+    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[: limit + 1])
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
 def numbered(legal: list[Action]) -> str:
     """The actions as a numbered list, in columns that fit 80 characters."""
     items = [f"{i:>2}. {a}" for i, a in enumerate(legal, 1)]
@@ -191,28 +257,44 @@ def numbered(legal: list[Action]) -> str:
 
 
 def choose(game: Game, seat: int, text: str, legal: list[Action]) -> Action:
-    """The action a human's answer names: a number in the list, a name, or a unique start.
+    """The action a human's answer names, the legal moves first.
 
-    Raises MalformedActionError when it names none, or several.
+    A number picks from the list; a move's name (or alias) picks it if it is legal; else the
+    start of each word picks the one legal move it fits, or lists the several it fits. Only
+    then does the name of a move not legal now count, so that ``act`` can say why not.
+    Raises MalformedActionError when the answer names no move, or several.
     """
-    if text.isdigit():
+    if len(text) > MAX_ANSWER:
+        raise MalformedActionError(
+            f"an answer of {len(text)} characters names no move; type a number or help"
+        )
+    if text.isdecimal():
         number = int(text)
         if 1 <= number <= len(legal):
             return legal[number - 1]
         raise MalformedActionError(f"there is no choice {number}; answer 1 to {len(legal)}")
+    if text.startswith("{"):
+        return game.parse_action(seat, text)  # a JSON action: its own errors say what is wrong
     try:
-        return game.parse_action(seat, text)
+        named: Action | None = game.parse_action(seat, text)
     except MalformedActionError:
-        words = text.lower().split()
-        found = [a for a in legal if _starts_words(words, str(a).lower().split())]
-        if len(found) == 1:
-            return found[0]
-        if found:
-            names = ", ".join(map(str, found))
-            raise MalformedActionError(f"{text!r} could be {names}; say which") from None
-        raise MalformedActionError(
-            f"{text!r} names no move you can make now; type a number or help"
-        ) from None
+        named = None
+    if named is not None and named in legal:
+        return named
+    words = text.lower().split()
+    found = [a for a in legal if _starts_words(words, str(a).lower().split())]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = ", ".join(map(str, found))
+        raise MalformedActionError(f"{quote(text)} could be {names}; say which")
+    if named is not None:
+        return named
+    if len(legal) <= SHOW_CHOICES:
+        hint = f" ({', '.join(map(str, legal))})"
+    else:
+        hint = "; type a number or help"
+    raise MalformedActionError(f"{quote(text)} names no move you can make now{hint}")
 
 
 def _starts_words(words: list[str], label: list[str]) -> bool:
@@ -246,19 +328,22 @@ def play(
     seed: int | None,
     stdin: TextIO,
     stdout: TextIO,
+    options: Mapping[str, Any] | None = None,
 ) -> int:
     """Play ``game_id`` in the terminal as ``seat`` against ``bots``; the exit status.
 
+    ``seed`` None deals a secret seed and gives the bots secret streams; a seed replays the
+    deal and the bots' choices. ``options`` are the game's (see ``tavola games``).
     0 when the game ends or the human leaves (quit, end of input), 2 for a bad set-up,
     130 when interrupted.
     """
     screen = Screen(stdout)
     try:
         spec = get_spec(game_id)
-        game = new_game(game_id, players=players, seed=seed)
+        game = new_game(game_id, players=players, seed=seed, options=options)
         if isinstance(seat, bool) or not 0 <= seat < game.players:
             raise TavolaError(f"there is no seat {seat}: seats are 0 to {game.players - 1}")
-        table = Table(spec, game, seat, seat_bots(spec, game.players, seat, bots))
+        table = Table(spec, game, seat, seat_bots(spec, game.players, seat, bots), bot_seed=seed)
     except TavolaError as exc:
         screen.say(f"Cannot start: {exc}", style="bold red")
         return 2
@@ -267,4 +352,5 @@ def play(
     except KeyboardInterrupt:
         screen.say()
         screen.say("Interrupted: the game is abandoned.", style="yellow")
+        screen.say(table.seed_line())
         return 130

@@ -1,7 +1,9 @@
-"""Plain-text rendering of Testa di Pecora for terminals: a view, and what a move did.
+"""Plain text for Testa di Pecora: a view, the order of a deck's cards, a sentence per event.
 
-Everything here reads views only (see views.py), so it can show nothing a seat may not know.
-Cards are shown by name with their ducats in brackets: ``Camerlengo (11)``.
+Everything here reads views and events as already filtered for a seat (views.py, events.py), so
+it can say nothing the seat may not know. Cards are shown by name with their ducats in brackets:
+``Camerlengo (11)``. :func:`describe` is the game's ``event_text``: what the terminal prints as
+the game goes, and what a log of the game shows.
 """
 
 from __future__ import annotations
@@ -33,15 +35,8 @@ season (a tie loses for the Heir's or the Pope's side). Each loser gives 1
 renown to the winners (the Heir wins or loses 2; a seat alone, 1 per opponent).
 The most renown after three seasons wins."""
 
-_ROLES = {
-    "heir": "the Heir; your partner is the holder of the Abbot, a secret",
-    "heir (alone)": "the Heir, and you hold the Abbot yourself: you play alone against all",
-    "partner": "the Heir's secret partner (you hold the Abbot); keep it quiet",
-    "pope": "you hold the Pope: the holder of the Mendicant is your partner",
-    "mendicant": "you hold the Mendicant: the holder of the Pope is your partner",
-    "pope and mendicant (alone)": "you hold the Pope and the Mendicant: you play alone",
-    "opponent": "you play against the {side}",
-}
+PAUSE_AFTER = frozenset({"season", "passout"})
+"""Events after which a terminal waits for the player, so that a season's end cannot scroll by."""
 
 
 def render(view: dict[str, Any]) -> str:
@@ -49,8 +44,8 @@ def render(view: dict[str, Any]) -> str:
     deck = deck_by_key(view["deck"])
     blocks = [
         _header(view),
-        _seat_table(view),
-        _season(view),
+        _seat_table(view, deck),
+        _season(view, deck),
         _hand(view, deck),
         _trades(view, deck),
         _history(view, deck),
@@ -58,68 +53,77 @@ def render(view: dict[str, Any]) -> str:
     return "\n\n".join(block for block in blocks if block).replace(_KEEP, " ")
 
 
-def narrate(
-    before: dict[str, Any], after: dict[str, Any], seat: int, action: dict[str, Any], actor: str
-) -> list[str]:
-    """What the seat whose views ``before`` and ``after`` frame one move saw happen.
+def help_text(view: dict[str, Any]) -> str:
+    """The rules in brief, then the order of the cards of the view's deck (for ``help``)."""
+    return f"{RULES}\n\n{card_order(deck_by_key(view['deck']))}"
 
-    ``seat`` took ``action`` (its JSON form); ``actor`` names that seat ("You", "Seat 2 (bot)").
-    A card saved by another seat is never named.
-    """
-    deck = deck_by_key(after["deck"])
-    lines = [f"{actor} {_move(after, seat, action, deck)}."]
-    if action["kind"] == "claim" and seat == after["seat"]:
-        taken = [c for c in after["hand"] if c not in before["hand"]]
-        lines[0] = f"{lines[0][:-1]}: {_cards(deck, taken)}."
-    done = _completed_trade(before, after)
-    if done is not None:
-        lines.append(_trade_line(after, done, deck))
-    new_deal = len(after["seasons_done"]) + len(after["passouts"]) > len(
-        before["seasons_done"]
-    ) + len(before["passouts"])
-    if not new_deal and after["coalition"]["complete"] and not before["coalition"]["complete"]:
-        lines.append(f"Now you know the coalitions: {_sides(after)}.")
-    if len(after["passouts"]) > len(before["passouts"]):
-        lines.append(_passout_line(after, after["passouts"][-1]))
-    if len(after["seasons_done"]) > len(before["seasons_done"]):
-        lines.append(_season_line(after, after["seasons_done"][-1], deck))
-        lines.append("Renown: " + _per_seat(after, after["renown"]) + ".")
-    if new_deal and after["phase"] != "over":
-        lines.append(
-            f"Season {after['season']} of {after['seasons']}: "
-            f"{_who(after, after['dealer'])} deal{_s(after, after['dealer'])}."
+
+def card_order(deck: Deck) -> str:
+    """Each suit's cards from the highest to the lowest with their ducats, the influence of the
+    cards that have any, and the role cards; read from the deck, so right for one's own too."""
+    church = deck.suit_names[0]
+    lines = [f"The cards, highest first, ducats in brackets; any of the {church} beats any city:"]
+    width = max(map(len, deck.suit_names)) + 2
+    numbers = range(len(deck.ids))
+    for suit, name in enumerate(deck.suit_names):
+        cards = [deck.ids[c] for c in numbers if deck.suit_of[c] == suit]
+        lines.append(_fill(f"  {name:<{width}}{_cards(deck, cards)}", " " * (width + 2)))
+    scores = [
+        f"{_card(deck, deck.ids[c], False)}{_KEEP}{deck.influence[c]}"
+        for c in numbers
+        if deck.influence[c]
+    ]
+    rest = "; any other card 0" if len(scores) < len(deck.ids) else ""
+    lines.append(
+        _fill(f"Influence, added up when everybody passes: {', '.join(scores) or 'none'}{rest}.")
+    )
+    pope, mendicant, abbot = (_the(deck, c) for c in (deck.pope, deck.mendicant, deck.abbot))
+    lines.append(
+        _fill(
+            f"Partners: at 4 players the holders of {pope} and {mendicant}; at 5 the Heir and "
+            f"the holder of {abbot}."
         )
-    return [line.replace(_KEEP, " ") for line in lines]
+    )
+    return "\n".join(lines).replace(_KEEP, " ")
 
 
 def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
-    """A sentence for an event as ``viewer`` sees it (already filtered: no hidden card)."""
+    """A sentence for ``event`` as ``viewer`` (None: a spectator) sees it.
+
+    The event is already filtered for the viewer: a card saved by another seat is not in it.
+    """
     me = {"seat": viewer}
     kind = event["kind"]
-    if kind in ("play", "save", "claim", "pass"):
-        seat = event["seat"]
-        if kind == "save" and "card" not in event:
-            return f"{_who(me, seat).capitalize()} save{_s(me, seat)} a card face down."
-        action = {"kind": kind, **({"card": event["card"]} if "card" in event else {})}
-        move = _move({"seat": viewer}, seat, action, deck)
-        return f"{_who(me, seat).capitalize()} {move}.".replace(_KEEP, " ")
-    if kind == "trade":
-        return _trade_line(me, event, deck).replace(_KEEP, " ")
-    if kind == "deal":
-        return (
-            f"Season {event['season']} of {event['seasons']}: {_who(me, event['dealer'])} "
-            f"deal{_s(me, event['dealer'])}."
-        ).replace(_KEEP, " ")
-    if kind == "passout":
-        return _passout_line(me, event).replace(_KEEP, " ")
-    if kind == "season":
-        line = _season_line(me, event, deck) + " Renown now: " + _per_seat(me, event["renown"])
-        return (line + ".").replace(_KEEP, " ")
-    if kind == "sides":
-        alone = " alone" if event["alone"] else ""
-        sides = f"{_list(me, event['side'])}{alone} against {_list(me, event['opponents'])}"
-        return f"The sides are known now: {sides}.".replace(_KEEP, " ")
-    return kind
+    seat = event.get("seat")
+    who = _who(me, seat).capitalize() if seat is not None else ""
+    if kind == "play":
+        text = f"{who} play{_s(me, seat)} {_card(deck, event['card'])}"
+    elif kind == "save":
+        card = _card(deck, event["card"]) if "card" in event else "a card"
+        text = f"{who} save{_s(me, seat)} {card} face down"
+    elif kind == "claim":
+        text = f"{who} claim{_s(me, seat)} the Inheritance"
+    elif kind == "pass":
+        text = f"{who} pass{'es' if _s(me, seat) else ''}"
+    elif kind == "trade":
+        text = _trade_line(me, event, deck)
+    elif kind == "deal":
+        dealer = event["dealer"]
+        text = (
+            f"Season {event['season']} of {event['seasons']}: {_who(me, dealer)} "
+            f"deal{_s(me, dealer)}"
+        )
+    elif kind == "passout":
+        text = _passout_line(me, event)
+    elif kind == "season":
+        text = _season_line(me, event, deck, event["renown"])
+        if event["over"]:
+            text += " That was the last season."
+    elif kind == "sides":
+        text = f"The sides are known now: {_known_sides(me, event, deck)}"
+    else:
+        text = kind
+    return (text if text.endswith(".") else text + ".").replace(_KEEP, " ")
 
 
 # -- the blocks of a view -----------------------------------------------------------------
@@ -147,7 +151,7 @@ def _phase(view: dict[str, Any]) -> str:
     return f"Trading day {len(view['trades']) + 1} of {days}: {actor} to play."
 
 
-def _seat_table(view: dict[str, Any]) -> str:
+def _seat_table(view: dict[str, Any], deck: Deck) -> str:
     """Renown, cards in hand, ducats won and public notes per seat (not once it is over)."""
     if view["phase"] == "over":
         return ""
@@ -156,30 +160,31 @@ def _seat_table(view: dict[str, Any]) -> str:
         name = f"{s} (you)" if s == view["seat"] else str(s)
         cells = f"{name:<10}{view['renown'][s]:>8}{view['hand_sizes'][s]:>7}"
         cells += f"{view['ducats_won'][s]:>8}"
-        notes = ", ".join(_notes(view, s))
+        notes = ", ".join(_notes(view, deck, s))
         rows.append(f"{cells}  {notes}".rstrip())
     return "\n".join(rows)
 
 
-def _notes(view: dict[str, Any], s: int) -> list[str]:
+def _notes(view: dict[str, Any], deck: Deck, s: int) -> list[str]:
     """Public facts about seat ``s``: dealer, Heir, passed, its side as far as known."""
     notes = ["dealer"] if s == view["dealer"] and view["phase"] != "over" else []
     inheritance = view["inheritance"]
     if view["phase"] == "claim" and s in inheritance["passed"]:
         notes.append("passed")
     coalition = view["coalition"]
+    pope = _card(deck, deck.ids[deck.pope], ducats=False)
     if s == inheritance["heir"]:
         notes.append("Heir")
     elif s in coalition["members"]:
-        notes.append("Heir's partner" if view["players"] == 5 else "Pope's side")
+        notes.append("Heir's partner" if view["players"] == 5 else f"{pope}'s side")
     elif s in coalition["opponents"]:
-        notes.append("opposes the " + ("Heir" if view["players"] == 5 else "Pope"))
+        notes.append("opposes the " + ("Heir" if view["players"] == 5 else pope))
     if s in view["to_act"]:
         notes.append("to act")
     return notes
 
 
-def _season(view: dict[str, Any]) -> str:
+def _season(view: dict[str, Any], deck: Deck) -> str:
     """The Inheritance, your role and the coalitions."""
     if view["phase"] == "over":
         return ""
@@ -197,13 +202,60 @@ def _season(view: dict[str, Any]) -> str:
             lines.append(
                 f"Inheritance: claimed by {_who(view, heir)}, the Heir ({saved} saved face down)."
             )
-    role = view["role"]
-    if role is not None:
-        side = "Heir and the Abbot's holder" if view["players"] == 5 else "Pope and the Mendicant"
-        lines.append(f"Your role: {_ROLES.get(role, role).format(side=side)}.")
+    if view["role"] is not None:
+        lines.append(f"Your role: {_role(view, deck)}.")
     if view["phase"] != "claim":
-        lines.append(f"Coalitions: {_sides(view)}.")
+        lines.append(f"Coalitions: {_sides(view, deck)}.")
     return _wrap(lines)
+
+
+def _role(view: dict[str, Any], deck: Deck) -> str:
+    """The seat's part this season, told as far as the sides are known now."""
+    role = view["role"]
+    if view["players"] == 5:
+        abbot = _the(deck, deck.abbot)
+        heir = view["inheritance"]["heir"]
+        partner = _player_of(view, deck.ids[deck.abbot])
+        if role == "heir (alone)":
+            return f"the Heir, with {abbot} yourself: you play alone against the four others"
+        if role == "heir":
+            if partner is None:
+                return f"the Heir; your partner holds {abbot}, a secret until it is played"
+            return f"the Heir; your partner is {_who(view, partner)}, who played {abbot}"
+        if role == "partner":
+            if partner is None:
+                return f"the Heir's secret partner: you hold {abbot}; nobody knows till you play it"
+            return f"the Heir's partner; everyone knows it since you played {abbot}"
+        against = f"you play against {_who(view, heir)}, the Heir"
+        if partner is None:
+            return f"{against}, and the holder of {abbot}, not known yet"
+        if partner == heir:
+            return f"{against}, who played {abbot} and so plays alone"
+        return f"{against}, and {_who(view, partner)}, who played {abbot}"
+    pope, mendicant = _the(deck, deck.pope), _the(deck, deck.mendicant)
+    if role == "pope and mendicant (alone)":
+        return f"{pope} and {mendicant} are both yours: you play alone against the three others"
+    if role in ("pope", "mendicant"):
+        mine, card = (pope, deck.mendicant) if role == "pope" else (mendicant, deck.pope)
+        partner = _player_of(view, deck.ids[card])
+        if partner is None:
+            return f"{mine} is yours; your partner holds {_the(deck, card)}, not known yet"
+        return (
+            f"{mine} is yours; your partner is {_who(view, partner)}, who played {_the(deck, card)}"
+        )
+    plays = [
+        (name, _player_of(view, deck.ids[c]))
+        for name, c in ((pope, deck.pope), (mendicant, deck.mendicant))
+    ]
+    known = [f"{_who(view, s)}, who played {name}" for name, s in plays if s is not None]
+    unknown = [name for name, s in plays if s is None]
+    if not known:
+        return f"you play against the holders of {pope} and {mendicant}, not known yet"
+    if unknown:
+        return f"you play against {known[0]}, and the holder of {unknown[0]}, not known yet"
+    if plays[0][1] == plays[1][1]:
+        return f"you play against {_who(view, plays[0][1])}, alone with {pope} and {mendicant}"
+    return f"you play against {known[0]}, and {known[1]}"
 
 
 def _hand(view: dict[str, Any], deck: Deck) -> str:
@@ -264,29 +316,6 @@ def _history(view: dict[str, Any], deck: Deck) -> str:
 # -- sentences ---------------------------------------------------------------------------
 
 
-def _move(view: dict[str, Any], seat: int, action: dict[str, Any], deck: Deck) -> str:
-    """The move as the viewer may know it: another seat's saved card stays hidden."""
-    kind = action["kind"]
-    if kind == "play":
-        return f"play{_s(view, seat)} {_card(deck, action['card'])}"
-    if kind == "save":
-        if seat == view["seat"]:
-            return f"save {_card(deck, action['card'])}"
-        return "saves a card face down"
-    if kind == "claim":
-        return f"claim{_s(view, seat)} the Inheritance"
-    return f"pass{'' if seat == view['seat'] else 'es'}"
-
-
-def _completed_trade(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
-    """The trade this move completed, if any (a season's last is in its summary)."""
-    if len(after["seasons_done"]) > len(before["seasons_done"]):
-        return after["seasons_done"][-1]["last_trade"]
-    if len(after["trades"]) > len(before["trades"]):
-        return after["trades"][-1]
-    return None
-
-
 def _trade_line(view: dict[str, Any], trade: dict[str, Any], deck: Deck) -> str:
     """Who won a trade, with which card, for how many ducats."""
     winner = trade["winner"]
@@ -297,7 +326,7 @@ def _trade_line(view: dict[str, Any], trade: dict[str, Any], deck: Deck) -> str:
     )
 
 
-def _sides(view: dict[str, Any]) -> str:
+def _sides(view: dict[str, Any], deck: Deck) -> str:
     """The coalitions as far as the viewer knows them."""
     coalition = view["coalition"]
     members, opponents = coalition["members"], coalition["opponents"]
@@ -305,15 +334,30 @@ def _sides(view: dict[str, Any]) -> str:
         alone = " alone" if coalition["alone"] else ""
         return f"{_list(view, members)}{alone} against {_list(view, opponents)}"
     if view["players"] == 5:
-        side = "the Heir's side (the Heir and the Abbot's holder)"
+        side = f"the Heir's side (the Heir and the holder of {_the(deck, deck.abbot)})"
     else:
-        side = "the Pope's side (the holders of the Pope and the Mendicant)"
+        pope, mendicant = _the(deck, deck.pope), _the(deck, deck.mendicant)
+        side = f"{_side_name(deck, view['players'])} (the holders of {pope} and {mendicant})"
     parts = [f"{side} includes {_list(view, members)}" if members else side]
     if opponents:
         parts.append(f"against it: {_list(view, opponents)}")
     unknown = [s for s in range(view["players"]) if s not in {*members, *opponents}]
     parts.append(f"not known yet: {_list(view, unknown)}")
     return "; ".join(parts)
+
+
+def _known_sides(view: dict[str, Any], sides: dict[str, Any], deck: Deck) -> str:
+    """A ``sides`` event: who holds which role card, against whom."""
+    side = sides["side"]
+    if len(side) + len(sides["opponents"]) == 5:
+        roles = (f"the{_KEEP}Heir", _the(deck, deck.abbot))
+    else:
+        roles = (_the(deck, deck.pope), _the(deck, deck.mendicant))
+    if sides["alone"]:
+        ours = f"{_who(view, side[0])} ({roles[0]} with {roles[1]}) alone"
+    else:
+        ours = f"{_who(view, side[0])} ({roles[0]}) and {_who(view, side[1])} ({roles[1]})"
+    return f"{ours} against {_list(view, sides['opponents'])}"
 
 
 def _side_totals(view: dict[str, Any], deck: Deck) -> str:
@@ -330,7 +374,7 @@ def _side_totals(view: dict[str, Any], deck: Deck) -> str:
         note = " with your savings"
     else:
         note = " + the savings" if view["players"] == 5 else ""
-    side = "the Heir's side" if view["players"] == 5 else "the Pope's side"
+    side = _side_name(deck, view["players"])
     return (
         f"Ducats this season: {side} {ours}{note}, against it {theirs}; "
         f"{TOTAL_DUCATS // 2 + 1} of {TOTAL_DUCATS} win."
@@ -338,28 +382,36 @@ def _side_totals(view: dict[str, Any], deck: Deck) -> str:
 
 
 def _passout_line(view: dict[str, Any], passout: dict[str, Any]) -> str:
-    punished = _list(view, passout["punished"])
+    punished = passout["punished"]
     return (
         f"Season {passout['season']}: everyone passed. Influence: "
-        f"{_per_seat(view, passout['influence'])}; {punished} lose{_s(view, *passout['punished'])}"
-        " 1 renown and the cards are dealt again."
+        f"{_per_seat(view, passout['influence'], 'at')}; {_list(view, punished)} "
+        f"lose{_s(view, *punished)} 1 renown and the cards are dealt again."
     )
 
 
-def _season_line(view: dict[str, Any], season: dict[str, Any], deck: Deck) -> str:
+def _season_line(
+    view: dict[str, Any], season: dict[str, Any], deck: Deck, renown: list[int] | None = None
+) -> str:
+    """A scored season; with ``renown``, everyone's renown after it beside the change."""
     side = season["side"]
     who = _list(view, side)
     if season["heir"] is not None:
         who += " (the Heir" + (", alone)" if season["alone"] else " and partner)")
     else:
-        who += " (the Pope's side" + (", alone)" if season["alone"] else ")")
+        who += f" ({_side_name(deck, 4)}" + (", alone)" if season["alone"] else ")")
     ours, theirs = season["ducats"]
     outcome = "won" if season["side_won"] else "lost"
     saved = ", ".join(_card(deck, c, ducats=False) for c in season["savings"])
-    change = _per_seat(view, [f"{c:+d}" for c in season["renown_change"]])
+    changes = [f"{c:+d}" for c in season["renown_change"]]
+    if renown is None:
+        change = f"Renown: {_per_seat(view, changes)}"
+    else:
+        now = [f"{r}{_KEEP}({c})" for r, c in zip(renown, changes, strict=True)]
+        change = f"Renown now: {_per_seat(view, now, 'at')}"
     return (
         f"Season {season['season']}: {who} {outcome}, {ours} to {theirs} ducats"
-        f"{f' (savings: {saved})' if saved else ''}. Renown: {change}."
+        f"{f' (savings: {saved})' if saved else ''}. {change}."
     )
 
 
@@ -389,12 +441,30 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _per_seat(view: dict[str, Any], values: list[Any]) -> str:
-    return ", ".join(f"{_who(view, s)}{_KEEP}{v}" for s, v in enumerate(values))
+def _per_seat(view: dict[str, Any], values: list[Any], word: str = "") -> str:
+    """A value per seat: "you +1, seat 1 -1"; with ``word``, "you at 7, seat 1 at 5"."""
+    sep = f"{_KEEP}{word}{_KEEP}" if word else _KEEP
+    return ", ".join(f"{_who(view, s)}{sep}{v}" for s, v in enumerate(values))
 
 
 def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def _the(deck: Deck, card: int) -> str:
+    """A role card by name: "the Abbot"."""
+    return f"the{_KEEP}{_card(deck, deck.ids[card], ducats=False)}"
+
+
+def _side_name(deck: Deck, players: int) -> str:
+    """The side of the role cards: the Heir's (5 players) or the Pope's (4)."""
+    return "the Heir's side" if players == 5 else f"{_the(deck, deck.pope)}'s side"
+
+
+def _player_of(view: dict[str, Any], card_id: str) -> int | None:
+    """The seat that played ``card_id`` this season, if anyone has."""
+    plays = [play for trade in view["trades"] for play in trade["cards"]]
+    return next((s for s, c in [*plays, *view["trade"]["cards"]] if c == card_id), None)
 
 
 def _card(deck: Deck, card_id: str, ducats: bool = True) -> str:
