@@ -1,5 +1,7 @@
-"""Playing games between agents: seeding, seat rotation, determinism across jobs, the cap."""
+"""Playing games between agents: seeding, seat rotation, determinism across jobs and start
+methods, the cap, and worker processes that never outlive a run."""
 
+import multiprocessing
 import random
 from typing import Any
 
@@ -8,7 +10,7 @@ import pytest
 import tavola
 from tavola.agents import AGENTS, SeatHandle
 from tavola.core.rng import derive_seed
-from tavola.sim import play_game, seating, simulate, to_json
+from tavola.sim import AGENT_STREAM, agent_seeds, play_game, seating, simulate, to_json
 
 GAME = "testa-di-pecora"
 LINEUP = ["heuristic", "random", "random", "random", "random"]
@@ -27,17 +29,75 @@ def test_simulation_rotates_and_seeds_games_from_the_run_seed() -> None:
     for i, o in enumerate(sim.outcomes):
         assert o.seed == derive_seed(11, i)
         assert o.agents.index("heuristic") == (-i) % 5
-        assert o == play_game(GAME, seating(LINEUP, i), derive_seed(11, i))
+        assert o == play_game(GAME, seating(LINEUP, i), derive_seed(11, i), agent_seeds(11, i, 5))
+
+
+def test_bots_draw_from_secret_streams_of_the_run_seed() -> None:
+    """Seat s of game i draws from derive_seed(run seed, AGENT_STREAM, i, s): the game's seed
+    (which its record shows) does not predict its bots."""
+    assert agent_seeds(11, 3, 5) == tuple(derive_seed(11, AGENT_STREAM, 3, s) for s in range(5))
+    game_seed = derive_seed(11, 3)
+    assert set(agent_seeds(11, 3, 5)).isdisjoint(
+        derive_seed(game_seed, AGENT_STREAM, s) for s in range(5)
+    )
+    lineup = ["random"] * 5
+    outcomes = {play_game(GAME, lineup, game_seed, agent_seeds(r, 3, 5)) for r in range(4)}
+    assert len(outcomes) > 1, "the same deal played by bots of other streams goes otherwise"
+    with pytest.raises(tavola.TavolaError, match="agent seeds"):
+        play_game(GAME, lineup, game_seed, (1, 2))
+
+
+def _numbers(**kwargs: Any) -> dict[str, Any]:
+    report = to_json(simulate(GAME, 12, LINEUP, seed=3, **kwargs))
+    report.pop("games_per_second")
+    return report
 
 
 def test_same_seed_same_numbers_whatever_the_jobs() -> None:
-    one = to_json(simulate(GAME, 30, LINEUP, seed=3, jobs=1))
-    two = to_json(simulate(GAME, 30, LINEUP, seed=3, jobs=2))
-    one.pop("games_per_second")
-    two.pop("games_per_second")
-    assert one == two
-    other = to_json(simulate(GAME, 30, LINEUP, seed=4))
+    one = _numbers(jobs=1)
+    assert _numbers(jobs=2) == one
+    assert _numbers(jobs=5) == one
+    other = to_json(simulate(GAME, 12, LINEUP, seed=4))
     assert other["wins_by_seat"] != one["wins_by_seat"]
+
+
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_same_numbers_under_every_start_method(method: str) -> None:
+    """Games are found through entry points, so a spawned worker knows them too."""
+    assert _numbers(jobs=2, start_method=method) == _numbers(jobs=1)
+    assert not multiprocessing.active_children()
+
+
+class _Broken:
+    """An agent that fails at its first decision."""
+
+    name = "broken"
+    searches = False
+
+    def choose(self, *args: Any) -> Any:
+        raise RuntimeError("this agent is broken")
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork")
+def test_an_error_in_a_worker_reaches_the_caller_and_stops_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(AGENTS, "broken", lambda game_id: _Broken())  # forked workers see it
+    with pytest.raises(RuntimeError, match="this agent is broken"):
+        simulate(GAME, 400, ["broken"], jobs=2, start_method="fork")
+    assert not multiprocessing.active_children()
+
+
+def test_an_interrupt_in_the_parent_stops_every_worker_at_once() -> None:
+    """A KeyboardInterrupt while games run (here from the progress callback) goes on to the
+    caller only once every worker is stopped and reaped."""
+
+    def interrupt(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(GAME, 100_000, ["random"], jobs=2, progress=interrupt)
+    assert not multiprocessing.active_children()
 
 
 def test_one_agent_name_takes_every_seat() -> None:
@@ -74,7 +134,7 @@ class _Spy:
 def test_agents_get_their_own_seat_view_and_handle(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[int, int, int]] = []
     monkeypatch.setitem(AGENTS, "spy", lambda game_id: _Spy(seen))
-    outcome = play_game(GAME, ["spy"] * 5, seed=1)
+    outcome = play_game(GAME, ["spy"] * 5, seed=1, agent_seeds=range(5))
     assert len(seen) == outcome.decisions
     assert all(view_seat == seat and n > 0 for view_seat, seat, n in seen)
 
@@ -89,6 +149,8 @@ def test_agents_get_their_own_seat_view_and_handle(monkeypatch: pytest.MonkeyPat
         ({"games": 0}, "number of games"),
         ({"jobs": 0}, "number of jobs"),
         ({"seed": -1}, "seed"),
+        ({"seed": 2**64}, "seed is at most 2\\*\\*64 - 1"),
+        ({"start_method": "teleport"}, "start method is one of"),
         ({"players": 9}, "4 to 5 players"),
     ],
 )

@@ -33,18 +33,38 @@ _CACHE_SIZE = 32
 
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
-_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_KEY = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[.=]""")
 _AT_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 
 
+_UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
 def has_control(text: str) -> bool:
-    """True if ``text`` holds a control character (NUL, escape, ...): never shown to a person."""
-    return any(unicodedata.category(ch) == "Cc" for ch in text)
+    """True if ``text`` holds a character never to show a person: a control character (NUL,
+    escape, ...), a format one (a right-to-left override, ...), a lone surrogate, a private-use
+    one or a line or paragraph separator."""
+    return any(unicodedata.category(ch) in _UNPRINTABLE for ch in text)
 
 
-def digest(text: str) -> str:
-    """The content digest that pins card data in records: ``sha256:<hex>`` of the UTF-8 text."""
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _encode(text: str, name: str) -> bytes:
+    """The UTF-8 bytes of card data, at most :data:`MAX_CARD_BYTES` of them."""
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise CardDataError(
+            f"{name}: the card data is not Unicode text (a lone surrogate at character {exc.start})"
+        ) from None
+    if len(data) > MAX_CARD_BYTES:
+        raise CardDataError(f"{name}: the card file is larger than {MAX_CARD_BYTES // 1024} KiB")
+    return data
+
+
+def digest(text: str, name: str = "card data") -> str:
+    """The content digest that pins card data in records: ``sha256:<hex>`` of the UTF-8 text.
+
+    ``name`` is what an error calls the data (a lone surrogate cannot be encoded)."""
+    return "sha256:" + hashlib.sha256(_encode(text, name)).hexdigest()
 
 
 def decode(data: bytes, name: str) -> str:
@@ -54,31 +74,59 @@ def decode(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise CardDataError(f"{name}: the card file is not UTF-8 text (byte {exc.start})") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CardDataError(
+            f"{name}, line {line}: the card file is not UTF-8 text (byte {exc.start} is "
+            f"0x{data[exc.start]:02x})"
+        ) from None
+
+
+def file_label(name: str) -> str:
+    """A file's name as errors and records show it: at most :data:`MAX_NAME` printable
+    characters (anything unprintable escaped)."""
+    if has_control(name):
+        name = name.encode("unicode_escape").decode("ascii")
+    return name[:MAX_NAME] or "card file"
 
 
 def read_card_file(path: str | os.PathLike[str]) -> dict[str, str]:
     """Read a local card file into the content form an options mapping takes.
 
-    Only a regular file of at most :data:`MAX_CARD_BYTES` is read. The result,
-    ``{"name": <file name>, "toml": <text>}``, goes in a game's card option and in its record.
+    Only a regular file of at most :data:`MAX_CARD_BYTES` is read: a directory, a device or a
+    named pipe is refused without being opened. The result, ``{"name": <file name>, "toml":
+    <text>}``, goes in a game's card option and in its record.
     """
-    p = Path(path)
-    name = p.name[:MAX_NAME] or "card file"
     try:
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
+        p = Path(path)
+        name = file_label(p.name)
+        regular = stat.S_ISREG(os.stat(p).st_mode)
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK) if regular else -1  # a pipe never waits
+    except TypeError:
+        raise CardDataError(f"a card file is named by a path, not {quote(path)}") from None
+    except ValueError:  # a NUL in the path
+        raise CardDataError(f"no file can be named {quote(str(path))}") from None
     except OSError as exc:
         raise CardDataError(f"{name}: cannot read the card file: {exc.strerror}") from None
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if not stat.S_ISREG(info.st_mode):
+    if not regular:
+        raise CardDataError(f"{name}: a card file must be a regular file")
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):  # replaced since it was looked at
             raise CardDataError(f"{name}: a card file must be a regular file")
         if info.st_size > MAX_CARD_BYTES:
             raise CardDataError(
                 f"{name}: the card file is larger than {MAX_CARD_BYTES // 1024} KiB"
             )
-        data = f.read(MAX_CARD_BYTES + 1)
-    return {"name": name, "toml": decode(data, name)}
+        chunks = []
+        left = MAX_CARD_BYTES + 1
+        while left > 0 and (chunk := os.read(fd, left)):
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise CardDataError(f"{name}: cannot read the card file: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    return {"name": name, "toml": decode(b"".join(chunks), name)}
 
 
 class DataFile:
@@ -89,11 +137,7 @@ class DataFile:
 
     def __init__(self, name: str, text: str) -> None:
         self.path = name
-        if len(text) > MAX_CARD_BYTES:
-            raise CardDataError(
-                f"{name}: the card file is larger than {MAX_CARD_BYTES // 1024} KiB"
-            )
-        self.digest = digest(text)
+        self.digest = digest(text, name)
         try:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -106,15 +150,18 @@ class DataFile:
         self._keys: dict[tuple[str, int], dict[str, int]] = {}
         section: tuple[str, int] = ("", 0)
         for lineno, line in enumerate(text.splitlines(), start=1):
-            if m := _HEADER.match(line):
-                rows = self._entries.setdefault(m.group(1), [])
+            if m := _HEADER.match(line) or _TABLE.match(line):
+                name = m.group(1)
+                head, dot, rest = name.partition(".")
+                if dot:  # [a.b] is key b of the last [a] (or [[a]]) entry
+                    index = len(self._entries.get(head, [None])) - 1
+                    self._keys.setdefault((head, index), {}).setdefault(rest.split(".")[0], lineno)
+                rows = self._entries.setdefault(name, [])
                 rows.append(lineno)
-                section = (m.group(1), len(rows) - 1)
-            elif m := _TABLE.match(line):
-                self._entries.setdefault(m.group(1), []).append(lineno)
-                section = (m.group(1), 0)
+                section = (name, len(rows) - 1 if m.re is _HEADER else 0)
             elif m := _KEY.match(line):
-                self._keys.setdefault(section, {}).setdefault(m.group(1), lineno)
+                key = next(k for k in m.groups() if k is not None)
+                self._keys.setdefault(section, {}).setdefault(key, lineno)
 
     def line_of(self, table: str = "", index: int = 0, key: str | None = None) -> int | None:
         """The line of entry ``index`` of ``[[table]]`` (or of its ``key``), if known."""
@@ -207,15 +254,20 @@ class CardsOption(Option):
                 f"tavola.read_card_file(path) in Python"
             )
         if isinstance(value, Mapping):
-            unknown = set(value) - {"name", "toml"}
             text, label = value.get("toml"), value.get("name", "cards")
-            if unknown or not isinstance(text, str) or not isinstance(label, str):
+            if set(value) - {"name", "toml"} or not isinstance(text, str):
                 raise UnknownGameError(
                     f"option {name!r}: card data given by content is "
                     '{"name": "<file name>", "toml": "<the text>"}'
                 )
-            if has_control(label) or len(label) > MAX_NAME:
-                raise UnknownGameError(f"option {name!r}: the card data's name is not printable")
+            if not isinstance(label, str) or not label or has_control(label):
+                raise UnknownGameError(
+                    f"option {name!r}: the card data's name is printable text, not {quote(label)}"
+                )
+            if len(label) > MAX_NAME:
+                raise UnknownGameError(
+                    f"option {name!r}: the card data's name is at most {MAX_NAME} characters"
+                )
             self.load(content := {"name": label, "toml": text})
             return content
         raise UnknownGameError(
@@ -223,6 +275,14 @@ class CardsOption(Option):
             f"content as {{'name', 'toml'}}; not {type(value).__name__} (a path is never opened: "
             "read a file with tavola.read_card_file)"
         )
+
+    def text_of(self, value: object) -> str | None:
+        """The card text a value names or holds, unchecked; None if it has none."""
+        if isinstance(value, str):
+            return _builtin_text(self.builtin[value])[1] if value in self.builtin else None
+        if isinstance(value, Mapping) and isinstance(text := value.get("toml"), str):
+            return text
+        return None
 
     def source(self, value: str | Mapping[str, str]) -> tuple[str, str]:
         """The (name, text) of a checked value."""
@@ -237,6 +297,7 @@ class CardsOption(Option):
         return _parse(self.parse, name, text)
 
     def digest(self, value: str | Mapping[str, str]) -> str:
+        """The content digest of a checked value's card data."""
         return digest(self.source(value)[1])
 
     def describe(self) -> str:
@@ -260,7 +321,7 @@ _PARSED: OrderedDict[tuple[Any, str, str], Any] = OrderedDict()
 
 def _parse(parse: Callable[[DataFile], Any], name: str, text: str) -> Any:
     """``parse(DataFile(name, text))``, remembered for the last few distinct contents."""
-    key = (parse, name, text)
+    key = (parse, name, digest(text, name))
     found = _PARSED.get(key)
     if found is not None:
         _PARSED.move_to_end(key)

@@ -119,11 +119,15 @@ class ActionCatalog:
 
     def canonical(self, action: object) -> Action | None:
         """The catalog's own instance equal to ``action``, or None."""
-        if isinstance(action, Action):
-            if action.code < len(self.actions) and self.actions[action.code] is action:
-                return action
+        if not isinstance(action, Action):
+            return None
+        code = getattr(action, "code", None)
+        if code.__class__ is int and 0 <= code < len(self.actions) and self.actions[code] is action:
+            return action
+        try:  # a forged instance may lack fields, or hold unhashable ones
             return self._by_key.get((action.kind, action.params))
-        return None
+        except (AttributeError, TypeError):
+            return None
 
     def parse(self, data: object, legal: list[Action] | None = None) -> Action:
         """Read an action from an Action, a JSON dict, a JSON string or a label.
@@ -134,7 +138,7 @@ class ActionCatalog:
         if isinstance(data, Action):
             found = self.canonical(data)
             if found is None:
-                raise MalformedActionError(f"{data!r} is not an action of this game")
+                raise MalformedActionError(f"{quote(data)} is not an action of this game")
             return found
         if isinstance(data, str):
             if len(data) > MAX_ACTION_TEXT:
@@ -429,6 +433,8 @@ class Game(ABC):
 
     def _forget(self, rng: random.Random) -> None:
         """Make this copy a search hypothesis: no true past, no true seed (see ``resample``)."""
+        if not isinstance(rng, random.Random):
+            raise TavolaError(f"resample draws from a random.Random, not {quote(rng)}")
         self.resampled = True
         self.seed = rng.getrandbits(64)
         self.history = []

@@ -2,7 +2,7 @@
 
 Card data is pinned by content digest: a record carries the digest of every card-data option
 (and the content itself when it is not a built-in set), and a record whose card data does not
-match its digest is refused.
+match its digest is refused before anything is parsed or played.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .cards import CardsOption, digest
 from .errors import RecordError, TavolaError, quote
 from .protocol import Game
-from .registry import get_spec, new_game
+from .registry import GameSpec, get_spec, new_game
 
-_REQUIRED = ("game", "players", "seed", "actions")
+_REQUIRED = ("game", "rules_version", "players", "seed", "cards", "actions")
 
 
 def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
@@ -33,7 +34,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
         spec = get_spec(record["game"])
     except TavolaError as exc:
         raise RecordError(str(exc)) from None
-    version = record.get("rules_version", spec.rules_version)
+    version = record["rules_version"]
     if not isinstance(version, str):
         raise RecordError(f"'rules_version' is a string, not {quote(version)}")
     if version != spec.rules_version:
@@ -45,17 +46,18 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
         raise RecordError(
             "the record's seed is missing (a seat's public record cannot be replayed)"
         )
+    options = record.get("options")
+    _check_cards(spec, options if isinstance(options, Mapping) else {}, record["cards"])
     try:
         game = new_game(
             spec.id,
             players=record["players"],
             seed=record["seed"],
             variant=record.get("variant"),
-            options=record.get("options"),
+            options=options,
         )
     except TavolaError as exc:
         raise RecordError(f"cannot start the recorded game: {exc}") from None
-    _check_cards(game, record.get("cards"))
     actions = record["actions"]
     if not isinstance(actions, list):
         raise RecordError("the record's 'actions' is a list of [seat, action] pairs")
@@ -74,21 +76,26 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     return game
 
 
-def _check_cards(game: Game, pinned: object) -> None:
-    """Refuse a record whose card data is not the data it was played with."""
-    if pinned is None:
-        return
-    if not isinstance(pinned, Mapping):
-        raise RecordError("the record's 'cards' maps card options to content digests")
-    actual = game.card_digests()
-    for name, value in pinned.items():
-        if name not in actual:
+def _check_cards(spec: GameSpec, options: Mapping[Any, Any], pinned: object) -> None:
+    """Refuse a record whose card data is not exactly the data it pins by digest."""
+    declared = {n: o for n, o in spec.options.items() if isinstance(o, CardsOption)}
+    if not isinstance(pinned, Mapping) or set(pinned) != set(declared):
+        names = ", ".join(map(repr, declared)) or "none"
+        raise RecordError(
+            f"the record's 'cards' maps each card-data option of {spec.id} ({names}) to the "
+            "digest of its data"
+        )
+    for name, option in declared.items():
+        text = option.text_of(options.get(name, option.default))
+        if text is None:
+            continue  # not card data at all: starting the game says what is wrong
+        try:
+            actual = digest(text)
+        except TavolaError as exc:
+            raise RecordError(str(exc)) from None
+        if pinned[name] != actual:
             raise RecordError(
-                f"the record pins card data {quote(name)}, which {game.spec.id} lacks"
-            )
-        if value != actual[name]:
-            raise RecordError(
-                f"the record's {name!r} card data has digest {quote(value, 80)}, but the data "
-                f"given has digest {actual[name]}: it was edited, or this tavola's built-in "
-                "cards changed"
+                f"the record's {name!r} card data has digest {quote(pinned[name], 80)}, but the "
+                f"data given has digest {actual}: it was edited, or this tavola's built-in cards "
+                "changed"
             )

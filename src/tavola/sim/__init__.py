@@ -2,11 +2,13 @@
 
 from .report import render, to_json
 from .runner import (
+    AGENT_STREAM,
     DEFAULT_SEED,
     MAX_DECISIONS,
     GameOutcome,
     Simulation,
     SimulationError,
+    agent_seeds,
     play_game,
     seating,
     simulate,
@@ -14,6 +16,7 @@ from .runner import (
 from .stats import Summary, Tally, summarize, wilson
 
 __all__ = [
+    "AGENT_STREAM",
     "DEFAULT_SEED",
     "MAX_DECISIONS",
     "GameOutcome",
@@ -21,6 +24,7 @@ __all__ = [
     "SimulationError",
     "Summary",
     "Tally",
+    "agent_seeds",
     "play_game",
     "render",
     "seating",

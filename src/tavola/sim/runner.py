@@ -1,26 +1,36 @@
 """Games between agents: one (:func:`play_game`), or many in parallel (:func:`simulate`).
 
-Everything is derived from one seed: game ``i`` of a simulation with seed ``S`` is started with
-``derive_seed(S, i)``, and the agent at seat ``s`` draws from its own stream
-``derive_seed(game_seed, AGENT_STREAM, s)``. A game's outcome therefore depends on ``(S, i)``
-only, never on the process that played it, and results are gathered in game order: the same
-seed gives the same numbers whatever the number of jobs.
+Everything is derived from the run's seed ``S``: game ``i`` is started with ``derive_seed(S, i)``,
+and the agent at seat ``s`` draws from its own secret stream ``derive_seed(S, AGENT_STREAM, i,
+s)`` (see :func:`agent_seeds`), so knowing a game's seed does not predict its bots. A game's
+outcome therefore depends on ``(S, i)`` only, never on the process that played it, and results
+are gathered in game order: the same seed gives the same numbers whatever the number of jobs.
+
+With several jobs, games run in a pool of worker processes that ignore SIGINT; on Ctrl-C (or any
+error) the parent stops and reaps every worker before the exception goes on, so one Ctrl-C ends
+the run at once and leaves no process behind, whatever the start method.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import signal
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from multiprocessing import resource_tracker
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ..agents import SeatHandle, make_agent
-from ..core.errors import TavolaError
+from ..core.errors import TavolaError, quote
 from ..core.registry import get_spec, new_game
-from ..core.rng import derive_seed
+from ..core.rng import MAX_SEED, derive_seed
 
 DEFAULT_SEED = 0
 """The seed of a simulation when none is given, so that runs are repeatable."""
@@ -29,9 +39,10 @@ MAX_DECISIONS = 100_000
 """A game still running after this many decisions is stopped and reported as capped."""
 
 AGENT_STREAM = 0xA6E7
-"""The key under a game's seed from which each seat's agent RNG is derived."""
+"""The key under the run's seed from which each game's agent RNGs are derived."""
 
-_MAX_CHUNK = 200
+_MAX_CHUNK = 50
+"""The most games a worker plays before it reports back (so progress and Ctrl-C stay prompt)."""
 
 
 class SimulationError(TavolaError):
@@ -64,21 +75,31 @@ class Simulation:
     seconds: float
 
 
+def agent_seeds(run_seed: int, game: int, players: int) -> tuple[int, ...]:
+    """The seeds of the agents' RNGs, by seat, in game ``game`` of a run seeded ``run_seed``."""
+    return tuple(derive_seed(run_seed, AGENT_STREAM, game, s) for s in range(players))
+
+
 def play_game(
     game_id: str,
     agents: Sequence[str],
     seed: int,
+    agent_seeds: Sequence[int],
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = MAX_DECISIONS,
 ) -> GameOutcome:
     """Play one game with agent ``agents[s]`` at seat ``s`` (as many seats as agents).
 
-    Agents see only their seat's view and legal actions, plus a :class:`SeatHandle`.
+    The game is dealt from ``seed``; the agent at seat ``s`` draws from
+    ``random.Random(agent_seeds[s])``. Agents see only their seat's view and legal actions, plus
+    a :class:`SeatHandle`.
     """
+    if len(agent_seeds) != len(agents):
+        raise SimulationError(f"{len(agents)} agents need as many agent seeds")
     g = new_game(game_id, players=len(agents), seed=seed, variant=variant, options=options)
     bots = [make_agent(name, game_id) for name in agents]
-    rngs = [random.Random(derive_seed(seed, AGENT_STREAM, s)) for s in range(len(agents))]
+    rngs = [random.Random(s) for s in agent_seeds]
     decisions = 0
     while not g.is_over and decisions < max_decisions:
         to_act = g.to_act
@@ -115,31 +136,154 @@ def seating(agents: Sequence[str], game: int) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class _Chunk:
-    """Games ``start`` to ``stop - 1`` of a simulation, as sent to a worker process."""
+class _Settings:
+    """What every game of a simulation shares: sent once to each worker process."""
 
     game_id: str
     agents: tuple[str, ...]
     seed: int
-    variant: str | None
+    variant: str
     options: dict[str, Any]
     max_decisions: int
-    start: int
-    stop: int
+
+    def play(self, start: int, stop: int) -> list[GameOutcome]:
+        """Games ``start`` to ``stop - 1`` of the run."""
+        return [
+            play_game(
+                self.game_id,
+                seating(self.agents, i),
+                derive_seed(self.seed, i),
+                agent_seeds(self.seed, i, len(self.agents)),
+                self.variant,
+                self.options,
+                self.max_decisions,
+            )
+            for i in range(start, stop)
+        ]
 
 
-def _play_chunk(chunk: _Chunk) -> list[GameOutcome]:
-    return [
-        play_game(
-            chunk.game_id,
-            seating(chunk.agents, i),
-            derive_seed(chunk.seed, i),
-            chunk.variant,
-            chunk.options,
-            chunk.max_decisions,
+def _work(settings: _Settings, ranges: list[tuple[int, int]], out: Connection) -> None:
+    """A worker process: play its ranges of games, sending each one's outcomes when done.
+
+    It ignores SIGINT: on Ctrl-C the parent stops it. An error is sent on as the exception.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        for start, stop in ranges:
+            out.send((start, settings.play(start, stop)))
+    except Exception as exc:
+        try:
+            out.send(exc)
+        except Exception:  # an exception that does not pickle
+            out.send(RuntimeError(f"a simulation worker failed: {exc!r}"))
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread, where the OS allows: processes started meanwhile inherit the
+    block, so a worker cannot be interrupted before it has made itself ignore SIGINT."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@dataclass
+class _Sigint:
+    """How the parent takes SIGINT while it has workers: only the first one counts.
+
+    While ``holding``, it is only noted in ``caught`` (workers are being started and must all be
+    known before anything can stop them); otherwise it raises KeyboardInterrupt. Once ``caught``,
+    every later SIGINT is ignored, so a second Ctrl-C cannot break off the stopping of workers.
+    """
+
+    holding: bool = True
+    caught: bool = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if not self.caught:
+            self.caught = True
+            if not self.holding:
+                raise KeyboardInterrupt
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        """Take SIGINT meanwhile, if this is the main thread and SIGINT has Python's default
+        handler (an ignored SIGINT stays ignored)."""
+        mine = (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
         )
-        for i in range(chunk.start, chunk.stop)
-    ]
+        if mine:
+            signal.signal(signal.SIGINT, self)
+        try:
+            yield
+        finally:
+            if mine:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _play_in_pool(
+    settings: _Settings,
+    ranges: list[tuple[int, int]],
+    jobs: int,
+    start_method: str | None,
+    finished: Callable[[int, list[GameOutcome]], None],
+) -> None:
+    """Play the ranges of games on ``jobs`` processes, calling ``finished`` as each ends.
+
+    Worker ``k`` plays ranges ``k``, ``k + jobs``, ... However this ends (done, an error in a
+    worker, Ctrl-C), every worker is stopped and reaped before it returns or raises.
+    """
+    context = multiprocessing.get_context(start_method)
+    if context.get_start_method() != "fork":
+        resource_tracker.ensure_running()  # it unblocks SIGINT: start it before blocking
+    count = min(jobs, len(ranges))
+    workers: dict[Connection, BaseProcess] = {}
+    sigint = _Sigint()
+    with sigint.installed():
+        try:
+            with _sigint_blocked():
+                for k in range(count):
+                    reader, writer = context.Pipe(duplex=False)
+                    worker = context.Process(
+                        target=_work, args=(settings, ranges[k::count], writer), daemon=True
+                    )
+                    worker.start()
+                    workers[reader] = worker
+                    writer.close()
+            sigint.holding = False
+            if sigint.caught:
+                raise KeyboardInterrupt
+            running = dict(workers)
+            while running:
+                for reader in wait(list(running)):
+                    try:
+                        message = reader.recv()
+                    except EOFError:
+                        worker = running.pop(reader)  # type: ignore[arg-type]
+                        worker.join()
+                        if worker.exitcode:
+                            raise RuntimeError(
+                                f"a simulation worker stopped with exit code {worker.exitcode}"
+                            ) from None
+                        continue
+                    if isinstance(message, BaseException):
+                        raise message
+                    finished(*message)
+        finally:
+            sigint.caught = True
+            for worker in workers.values():
+                worker.kill()
+            for reader, worker in workers.items():
+                worker.join()
+                reader.close()
 
 
 def _check_count(name: str, value: object, least: int) -> int:
@@ -191,47 +335,48 @@ def simulate(
     jobs: int = 1,
     max_decisions: int = MAX_DECISIONS,
     progress: Callable[[int], None] | None = None,
+    start_method: str | None = None,
 ) -> Simulation:
     """Play ``games`` games, rotating ``agents`` over the seats, on ``jobs`` processes.
 
     ``agents`` is one name per seat, or a single name for every seat; ``players`` defaults to
     the number of names (or the game's maximum for a single name). ``progress(done)`` is called
-    in this process as games finish. Raises a :class:`TavolaError` for bad settings.
+    in this process as games finish. ``start_method`` is the multiprocessing start method of the
+    workers (default: the platform's). Raises a :class:`TavolaError` for bad settings.
     """
     _check_count("the number of games", games, 1)
     _check_count("the number of jobs", jobs, 1)
     _check_count("the seed", seed, 0)
     _check_count("the decision cap", max_decisions, 1)
+    if seed > MAX_SEED:
+        raise SimulationError(f"the seed is at most 2**64 - 1, not {seed}")
+    methods = multiprocessing.get_all_start_methods()
+    if start_method is not None and start_method not in methods:
+        raise SimulationError(
+            f"the start method is one of {', '.join(methods)}, not {quote(start_method)}"
+        )
     opts = dict(options or {})
     names = _check_settings(game_id, agents, players, variant, opts)
     variant = get_spec(game_id).variants[0] if variant is None else variant
+    settings = _Settings(game_id, names, seed, variant, opts, max_decisions)
     size = max(1, min(_MAX_CHUNK, math.ceil(games / (jobs * 4))))
-    chunks = [
-        _Chunk(game_id, names, seed, variant, opts, max_decisions, a, min(a + size, games))
-        for a in range(0, games, size)
-    ]
-    started = time.perf_counter()
-    results: list[list[GameOutcome]] = [[] for _ in chunks]
+    ranges = [(a, min(a + size, games)) for a in range(0, games, size)]
+    results: dict[int, list[GameOutcome]] = {}
     done = 0
+
+    def finished(start: int, outcomes: list[GameOutcome]) -> None:
+        nonlocal done
+        results[start] = outcomes
+        done += len(outcomes)
+        if progress:
+            progress(done)
+
+    started = time.perf_counter()
     if jobs == 1:
-        for k, chunk in enumerate(chunks):
-            results[k] = _play_chunk(chunk)
-            done += len(results[k])
-            if progress:
-                progress(done)
+        for start, stop in ranges:
+            finished(start, settings.play(start, stop))
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
-            futures = {pool.submit(_play_chunk, chunk): k for k, chunk in enumerate(chunks)}
-            try:
-                for future in as_completed(futures):
-                    k = futures[future]
-                    results[k] = future.result()
-                    done += len(results[k])
-                    if progress:
-                        progress(done)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+        _play_in_pool(settings, ranges, jobs, start_method, finished)
     return Simulation(
         game=game_id,
         players=len(names),
@@ -239,6 +384,6 @@ def simulate(
         options=opts,
         seed=seed,
         agents=names,
-        outcomes=[o for chunk_outcomes in results for o in chunk_outcomes],
+        outcomes=[o for start, _ in ranges for o in results[start]],
         seconds=time.perf_counter() - started,
     )

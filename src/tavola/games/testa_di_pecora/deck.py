@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile, read_card_file
+from ...core.errors import CardDataError, quote
 
 STANDARD_DECK = Path(__file__).parent / "data" / "deck.toml"
 N_CARDS = 32
@@ -26,7 +27,7 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 class Deck:
     """One deck as plain tuples indexed by card number (0 = the highest cleric)."""
 
-    key: str  # "standard", or "sha-" + a digest of the file: names the deck in views
+    key: str  # "standard", or "sha-" + 128 bits of the file's digest: names the deck in views
     name: str
     source: str
     digest: str
@@ -52,10 +53,19 @@ _BY_KEY: weakref.WeakValueDictionary[str, Deck] = weakref.WeakValueDictionary()
 
 
 def deck_by_key(key: str) -> Deck:
-    """A deck in use in this process, by the ``deck`` key its games' views carry."""
+    """A deck in use in this process, by the ``deck`` key its games' views carry.
+
+    A deck given by content is known only in a process that has loaded it (a view carries its
+    key, never its cards); any other key is a :class:`CardDataError`.
+    """
     if key == "standard":
         return load_deck()
-    return _BY_KEY[key]
+    try:
+        return _BY_KEY[key]
+    except (KeyError, TypeError):
+        raise CardDataError(
+            f"no deck {quote(key)} is loaded in this process: start a game with its card data"
+        ) from None
 
 
 def load_deck(source: str | Path | dict[str, str] | None = None) -> Deck:
@@ -143,7 +153,7 @@ def parse_deck(f: DataFile) -> Deck:
         )
     order = sorted(cards, key=lambda c: (suits.index(c[2]), c[5]))
     new_index = {c[5]: k for k, c in enumerate(order)}
-    key = "standard" if f.digest == STANDARD_DIGEST else f"sha-{f.digest[7:19]}"
+    key = "standard" if f.digest == STANDARD_DIGEST else f"sha-{f.digest[7:39]}"
     deck = _BY_KEY[key] = Deck(
         key=key,
         name=name,

@@ -9,8 +9,8 @@ Each transition appends a raw event tuple to ``log`` (see events.py for what eac
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Hashable
+from functools import lru_cache
 from typing import Any
 
 from ...core.errors import IllegalActionError, quote
@@ -97,15 +97,11 @@ class Tables:
         self.roles = {4: (deck.pope, deck.mendicant), 5: (deck.abbot,)}
 
 
-_TABLES: weakref.WeakKeyDictionary[Deck, Tables] = weakref.WeakKeyDictionary()
-
-
+@lru_cache(maxsize=32)
 def tables_for(deck: Deck) -> Tables:
-    """The shared tables of ``deck``, made once while the deck is in use."""
-    t = _TABLES.get(deck)
-    if t is None:
-        t = _TABLES[deck] = Tables(deck)
-    return t
+    """The shared tables of ``deck``, kept for the last few decks (the cache must stay bounded:
+    tables refer to their deck, so a weak cache would keep every deck ever played)."""
+    return Tables(deck)
 
 
 class TestaGame(Game):
@@ -255,7 +251,7 @@ class TestaGame(Game):
         for s in range(self.n):
             if s != seat:
                 m |= self.hands[s]
-        if seat is None or seat != self.heir:
+        if (seat is None or seat != self.heir) and self.phase != OVER:  # shown once scored
             m |= self.savings
         ids = self.t.deck.ids
         return frozenset(ids[c] for c in cards_of(m))
@@ -531,7 +527,9 @@ class TestaGame(Game):
 
     def _sides_news(self, seat: int, card: int) -> None:
         """Log who learns the coalitions now that role card ``card`` is played: everyone once
-        every role card is out; before that, a seat that holds all the others."""
+        every role card is out; before that, a seat that holds all the others. The entry is
+        logged even when nobody learns (then nobody sees it): event numbers are seen by all, so
+        a gap must not tell whether another seat holds the other role cards."""
         played = {c for _, cards, _ in self.trades for c in cards} | set(self.trick) | {card}
         unplayed = [c for c in self.t.roles[self.n] if c not in played]
         if not unplayed:
@@ -544,8 +542,7 @@ class TestaGame(Game):
             if s != seat
             and (self.hands[s] | (self.savings if s == self.heir else 0)) & need == need
         ]
-        if learners:
-            self.log.append((EV_SIDES, frozenset(learners), self.side))
+        self.log.append((EV_SIDES, frozenset(learners), self.side))
 
     # -- refusals ----------------------------------------------------------------------------
 

@@ -1,0 +1,125 @@
+"""Ctrl-C during `tavola simulate --jobs 2`: one SIGINT to the terminal's process group stops the
+run at once (exit 130, "interrupted", no traceback) and leaves no process behind, whatever the
+multiprocessing start method. Linux only: processes are read from /proc."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+
+ARGS = ["simulate", "testa-di-pecora", "--games", "100000", "--jobs", "2", "--json"]
+SIGINT_BIT = 1 << (signal.SIGINT - 1)
+SIGTERM_BIT = 1 << (signal.SIGTERM - 1)
+
+
+def _group(pgid: int) -> list[int]:
+    """The live (not zombie) processes of process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:  # it ended meanwhile
+            continue
+        state, _ppid, group = stat[stat.rindex(")") + 2 :].split()[:3]
+        if int(group) == pgid and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def _masks(pid: int) -> dict[str, int]:
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return {}
+    fields = dict(line.partition(":\t")[::2] for line in lines)
+    return {k: int(fields[k], 16) for k in ("SigIgn", "SigBlk") if k in fields}
+
+
+def _workers(pgid: int) -> list[int]:
+    """Simulation workers: they ignore SIGINT (unblocked) but not SIGTERM, unlike the parent,
+    multiprocessing's resource tracker (ignores both) and fork server (SIGINT blocked)."""
+    found = []
+    for pid in _group(pgid):
+        masks = _masks(pid)
+        ignored, blocked = masks.get("SigIgn", 0), masks.get("SigBlk", SIGINT_BIT)
+        if ignored & SIGINT_BIT and not ignored & SIGTERM_BIT and not blocked & SIGINT_BIT:
+            found.append(pid)
+    return found
+
+
+def _command(method: str | None) -> list[str]:
+    if method is None:
+        return [sys.executable, "-m", "tavola", *ARGS]
+    code = (
+        "import multiprocessing, sys; "
+        f"multiprocessing.set_start_method({method!r}); "
+        "from tavola.cli import main; sys.exit(main())"
+    )
+    return [sys.executable, "-c", code, *ARGS]
+
+
+@pytest.fixture
+def started() -> Iterator[list[subprocess.Popen[str]]]:
+    """Runs started by a test, in their own process groups; whatever is left is killed."""
+    runs: list[subprocess.Popen[str]] = []
+    yield runs
+    for run in runs:
+        if _group(run.pid):
+            os.killpg(run.pid, signal.SIGKILL)
+        run.communicate()
+
+
+def _interrupt(runs: list[subprocess.Popen[str]], method: str | None, signals: int) -> None:
+    run = subprocess.Popen(
+        _command(method),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    runs.append(run)
+    deadline = time.monotonic() + 60
+    while len(workers := _workers(run.pid)) < 2:
+        assert run.poll() is None, run.communicate()
+        assert time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.05)
+    sent = time.monotonic()
+    for _ in range(signals):
+        os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C does: the whole group gets it
+    out, err = run.communicate(timeout=15)
+    assert time.monotonic() - sent < 5, "the run did not stop at once"
+    assert (run.returncode, out, err) == (130, "", "tavola: interrupted\n")
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers), "workers outlived the run"
+    deadline = time.monotonic() + 10  # multiprocessing's helpers leave once the parent is gone
+    while _group(run.pid):
+        assert time.monotonic() < deadline, f"processes left behind: {_group(run.pid)}"
+        time.sleep(0.05)
+
+
+def test_ctrl_c_stops_simulate_and_its_workers_at_once(
+    started: list[subprocess.Popen[str]],
+) -> None:
+    _interrupt(started, None, signals=1)
+
+
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_ctrl_c_stops_the_workers_under_every_start_method(
+    started: list[subprocess.Popen[str]], method: str
+) -> None:
+    _interrupt(started, method, signals=1)
+
+
+def test_a_second_ctrl_c_does_not_break_the_stop(started: list[subprocess.Popen[str]]) -> None:
+    _interrupt(started, None, signals=2)
