@@ -4,6 +4,10 @@ A game appends a cheap raw tuple to ``game.log`` as it acts; ``Game.describe_eve
 into an :class:`Event`, which says who may see it (``to``) and which of its fields only some seats
 may see (``secret``). :func:`seen_by` applies that to a seat; only then is the event's sentence
 written, from the filtered fields, so a sentence cannot say more than the seat may know.
+
+Event numbers are shared by all seats, so a seat sees gaps where others' private events are.
+A game must therefore log a restricted event every time its occasion arises, with an empty
+``to`` when nobody learns anything: an event logged only sometimes leaks through the gap.
 """
 
 from __future__ import annotations
