@@ -564,6 +564,24 @@ def test_unknown_table(table: str) -> None:
     assert re.match(rf"my.toml, line {line_of(text, table)}: unknown (table|key)", message), message
 
 
+@pytest.mark.parametrize(
+    "table", ['["\\u001b[2J"]', '["' + "x" * 5000 + '"]'], ids=["escape", "long"]
+)
+def test_unknown_table_with_a_hostile_name(table: str) -> None:
+    message = deck_error(standard_text() + f"\n{table}\nx = 1\n")
+    assert "unknown table" in message and "\x1b" not in message
+
+
+def test_many_long_suit_names_get_a_short_message() -> None:
+    count = iter(range(100))
+    text = re.sub(
+        r'suit = "(Venice|Florence|Naples)"',
+        lambda m: f'suit = "{m.group(1) * 7}{next(count)}"',
+        standard_text(),
+    )
+    assert "exactly three cities" in deck_error(text)
+
+
 @pytest.mark.parametrize("value", ["3", "true", "[1]", "{ a = 1 }"])
 def test_mistyped_role(value: str) -> None:
     text = standard_text().replace('role = "abbot"', f"role = {value}")
@@ -705,6 +723,7 @@ LONG_INPUTS: dict[str, Callable[[tavola.Game], object]] = {
     "record game": lambda g: tavola.replay(g.record() | {"game": LONG}),
     "record version": lambda g: tavola.replay(g.record() | {"rules_version": LONG}),
     "record action": lambda g: tavola.replay(g.record() | {"actions": [[LONG, LONG]]}),
+    "record label": lambda g: tavola.replay(g.record() | {"actions": [[to_act(g), LONG]]}),
     "record digest": lambda g: tavola.replay(g.record() | {"cards": {"deck": LONG}}),
     "upto": lambda g: tavola.replay(g.record(), upto=LONG),  # type: ignore[arg-type]
     "card file path": lambda g: read_card_file(LONG),
@@ -712,9 +731,30 @@ LONG_INPUTS: dict[str, Callable[[tavola.Game], object]] = {
 
 
 @pytest.mark.parametrize("where", list(LONG_INPUTS))
-def test_error_messages_for_a_5000_character_input_are_short(game: tavola.Game, where: str) -> None:
-    message = refused(TavolaError, ".", lambda: LONG_INPUTS[where](game), game)
+def test_error_messages_for_a_5000_character_input_are_short(
+    mid_game: tavola.Game, where: str
+) -> None:
+    message = refused(TavolaError, ".", lambda: LONG_INPUTS[where](mid_game), mid_game)
     assert LONG[:100] not in message
+
+
+def test_a_long_label_among_many_legal_actions_gets_a_short_message() -> None:
+    """The hint that lists the legal actions is cut too (8 cards in hand, long card names)."""
+    text = standard_text()
+    for name in re.findall(r'^name = "(.+)"$', text, re.MULTILINE)[1:]:
+        text = text.replace(f'name = "{name}"', f'name = "{name} {"of the long title " * 3}"')
+    g = tavola.new_game(GAME, players=4, seed=1, options={"deck": {"name": "x", "toml": text}})
+    seat = to_act(g)
+    assert len(g.legal_actions(seat)) == 8
+    label = LONG[:4000]  # longer text is refused before it is read
+    message = refused(
+        MalformedActionError, "legal now: .*…$", lambda: g.parse_action(seat, label), g
+    )
+    assert message.startswith("'xxxx")
+    record = g.record() | {"actions": [[seat, label]]}
+    refused(
+        RecordError, r"^action 0 \(by seat \d\) cannot be read: 'xxx", lambda: tavola.replay(record)
+    )
 
 
 # -- seeds -----------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ class RecordError(TavolaError):
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` cut to ``limit`` characters, control characters escaped.
+    """``repr(value)`` cut to ``limit`` characters, anything unprintable escaped.
 
     >>> quote("x" * 100, limit=10)
     "'xxxxxxxx…"
@@ -47,5 +47,16 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not turn an error message into a crash
         text = f"<{type(value).__name__}>"
-    text = text.encode("ascii", "backslashreplace").decode("ascii")
+    return shorten(text, limit)
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, anything unprintable (control and format characters,
+    separators, lone surrogates) escaped.
+
+    >>> shorten("Pope, Abbot, Prior", limit=10)
+    'Pope, Abb…'
+    """
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardsOption
-from .errors import IllegalActionError, MalformedActionError, SeatError, TavolaError, quote
+from .errors import (
+    IllegalActionError,
+    MalformedActionError,
+    SeatError,
+    TavolaError,
+    quote,
+    shorten,
+)
 from .events import Event, seen_by
 
 if TYPE_CHECKING:
@@ -188,7 +195,7 @@ class ActionCatalog:
             if preferred:
                 matches = preferred
         if not matches:
-            hint = f"; legal now: {', '.join(map(str, legal))}" if legal else ""
+            hint = f"; legal now: {shorten(', '.join(map(str, legal)), 120)}" if legal else ""
             raise MalformedActionError(f"{quote(text)} is not an action of this game{hint}")
         return matches[0]
 

@@ -66,13 +66,19 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
             raise RecordError(f"action {i} is not a [seat, action] pair: {quote(entry)}")
         seat, data = entry
         try:
-            game.act(seat, game.parse_action(seat, data))
+            action = game.parse_action(seat, data)
         except TavolaError as exc:
             raise RecordError(
-                f"action {i} ({quote(data)} by seat {quote(seat)}) cannot be replayed: {exc}"
+                f"action {i} (by seat {quote(seat, 20)}) cannot be read: {exc}"
             ) from None
         except RecursionError:
             raise RecordError(f"action {i} is nested too deeply") from None
+        try:
+            game.act(seat, action)
+        except TavolaError as exc:
+            raise RecordError(
+                f"action {i} ({action} by seat {quote(seat, 20)}) cannot be replayed: {exc}"
+            ) from None
     return game
 
 
