@@ -108,7 +108,7 @@ def test_view_true(game: tavola.Game) -> None:
 
 @pytest.mark.parametrize("seat", [True, False, 1.5, 0.0, 10**30, -1, "0", [0]])
 def test_legal_actions_of_a_non_seat(game: tavola.Game, seat: object) -> None:
-    """Today legal_actions(True) must not answer for seat 1; floats and huge ints neither."""
+    """legal_actions(True) once answered for seat 1; floats and huge ints must not answer either."""
     refused(SeatError, "there is no seat", lambda: game.legal_actions(seat), game)
 
 

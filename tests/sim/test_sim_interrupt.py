@@ -100,7 +100,13 @@ def _interrupt(runs: list[subprocess.Popen[str]], method: str | None, signals: i
         os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C does: the whole group gets it
     out, err = run.communicate(timeout=15)
     assert time.monotonic() - sent < 5, "the run did not stop at once"
-    assert (run.returncode, out, err) == (130, "", "tavola: interrupted\n")
+    # A later SIGINT may find the run already past its cleanup, in the interpreter's exit, where
+    # Python's default applies: killed by SIGINT, with nothing more printed.
+    codes = (130,) if signals == 1 else (130, -signal.SIGINT)
+    assert run.returncode in codes and (out, err) == ("", "tavola: interrupted\n"), (
+        run.returncode,
+        err,
+    )
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers), "workers outlived the run"
     deadline = time.monotonic() + 10  # multiprocessing's helpers leave once the parent is gone
     while _group(run.pid):

@@ -10,6 +10,7 @@ import pytest
 import tavola
 from tavola.agents import AGENTS, SeatHandle
 from tavola.core.rng import derive_seed
+from tavola.games.testa_di_pecora.deck import STANDARD_DECK
 from tavola.sim import AGENT_STREAM, agent_seeds, play_game, seating, simulate, to_json
 
 GAME = "testa-di-pecora"
@@ -66,6 +67,14 @@ def test_same_numbers_under_every_start_method(method: str) -> None:
     """Games are found through entry points, so a spawned worker knows them too."""
     assert _numbers(jobs=2, start_method=method) == _numbers(jobs=1)
     assert not multiprocessing.active_children()
+
+
+def test_a_custom_deck_plays_the_same_in_spawned_workers() -> None:
+    """The deck travels as content: a fresh worker process parses it and plays it alike."""
+    text = STANDARD_DECK.read_text(encoding="utf-8").replace('name = "Pope"', 'name = "Pontiff"')
+    mine = {"deck": {"name": "mine.toml", "toml": text}}
+    one = _numbers(jobs=1, options=mine)
+    assert _numbers(jobs=2, options=mine, start_method="spawn") == one
 
 
 class _Broken:
@@ -148,6 +157,7 @@ def test_agents_get_their_own_seat_view_and_handle(monkeypatch: pytest.MonkeyPat
         ({"agents": []}, "at least one agent"),
         ({"games": 0}, "number of games"),
         ({"jobs": 0}, "number of jobs"),
+        ({"jobs": 10_000}, "number of jobs is at most 256"),
         ({"seed": -1}, "seed"),
         ({"seed": 2**64}, "seed is at most 2\\*\\*64 - 1"),
         ({"start_method": "teleport"}, "start method is one of"),

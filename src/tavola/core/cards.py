@@ -40,7 +40,7 @@ _AT_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 
 
-def has_control(text: str) -> bool:
+def has_unprintable(text: str) -> bool:
     """True if ``text`` holds a character never to show a person: a control character (NUL,
     escape, ...), a format one (a right-to-left override, ...), a lone surrogate, a private-use
     one or a line or paragraph separator."""
@@ -84,7 +84,7 @@ def decode(data: bytes, name: str) -> str:
 def file_label(name: str) -> str:
     """A file's name as errors and records show it: at most :data:`MAX_NAME` printable
     characters (anything unprintable escaped)."""
-    if has_control(name):
+    if has_unprintable(name):
         name = name.encode("unicode_escape").decode("ascii")
     return name[:MAX_NAME] or "card file"
 
@@ -151,14 +151,14 @@ class DataFile:
         section: tuple[str, int] = ("", 0)
         for lineno, line in enumerate(text.splitlines(), start=1):
             if m := _HEADER.match(line) or _TABLE.match(line):
-                name = m.group(1)
-                head, dot, rest = name.partition(".")
+                table = m.group(1)
+                head, dot, rest = table.partition(".")
                 if dot:  # [a.b] is key b of the last [a] (or [[a]]) entry
                     index = len(self._entries.get(head, [None])) - 1
                     self._keys.setdefault((head, index), {}).setdefault(rest.split(".")[0], lineno)
-                rows = self._entries.setdefault(name, [])
+                rows = self._entries.setdefault(table, [])
                 rows.append(lineno)
-                section = (name, len(rows) - 1 if m.re is _HEADER else 0)
+                section = (table, len(rows) - 1 if m.re is _HEADER else 0)
             elif m := _KEY.match(line):
                 key = next(k for k in m.groups() if k is not None)
                 self._keys.setdefault(section, {}).setdefault(key, lineno)
@@ -221,7 +221,7 @@ class DataFile:
                 kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
             )
             raise self.error(f"'{key}' must be {names}, not {quote(value)}", table, index, key)
-        if isinstance(value, str) and (has_control(value) or len(value) > MAX_NAME):
+        if isinstance(value, str) and (has_unprintable(value) or len(value) > MAX_NAME):
             raise self.error(
                 f"'{key}' must be printable text of at most {MAX_NAME} characters, "
                 f"not {quote(value)}",
@@ -260,7 +260,7 @@ class CardsOption(Option):
                     f"option {name!r}: card data given by content is "
                     '{"name": "<file name>", "toml": "<the text>"}'
                 )
-            if not isinstance(label, str) or not label or has_control(label):
+            if not isinstance(label, str) or not label or has_unprintable(label):
                 raise UnknownGameError(
                     f"option {name!r}: the card data's name is printable text, not {quote(label)}"
                 )

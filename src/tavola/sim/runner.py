@@ -6,7 +6,7 @@ s)`` (see :func:`agent_seeds`), so knowing a game's seed does not predict its bo
 outcome therefore depends on ``(S, i)`` only, never on the process that played it, and results
 are gathered in game order: the same seed gives the same numbers whatever the number of jobs.
 
-With several jobs, games run in a pool of worker processes that ignore SIGINT; on Ctrl-C (or any
+With several jobs, games run in worker processes that ignore SIGINT; on Ctrl-C (or any
 error) the parent stops and reaps every worker before the exception goes on, so one Ctrl-C ends
 the run at once and leaves no process behind, whatever the start method.
 """
@@ -40,6 +40,9 @@ MAX_DECISIONS = 100_000
 
 AGENT_STREAM = 0xA6E7
 """The key under the run's seed from which each game's agent RNGs are derived."""
+
+MAX_JOBS = 256
+"""The most worker processes a simulation starts (a typo must not start thousands)."""
 
 _MAX_CHUNK = 50
 """The most games a worker plays before it reports back (so progress and Ctrl-C stay prompt)."""
@@ -238,8 +241,9 @@ def _play_in_pool(
 ) -> None:
     """Play the ranges of games on ``jobs`` processes, calling ``finished`` as each ends.
 
-    Worker ``k`` plays ranges ``k``, ``k + jobs``, ... However this ends (done, an error in a
-    worker, Ctrl-C), every worker is stopped and reaped before it returns or raises.
+    Worker ``k`` of ``n`` plays ranges ``k``, ``k + n``, ...: the workers share no queue or lock,
+    so killing one can leave nothing locked. However this ends (done, an error in a worker,
+    Ctrl-C), every worker is stopped and reaped before it returns or raises.
     """
     context = multiprocessing.get_context(start_method)
     if context.get_start_method() != "fork":
@@ -348,6 +352,8 @@ def simulate(
     _check_count("the number of jobs", jobs, 1)
     _check_count("the seed", seed, 0)
     _check_count("the decision cap", max_decisions, 1)
+    if jobs > MAX_JOBS:
+        raise SimulationError(f"the number of jobs is at most {MAX_JOBS}, not {jobs}")
     if seed > MAX_SEED:
         raise SimulationError(f"the seed is at most 2**64 - 1, not {seed}")
     methods = multiprocessing.get_all_start_methods()

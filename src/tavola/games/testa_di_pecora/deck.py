@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile, read_card_file
-from ...core.errors import CardDataError, quote
+from ...core.errors import CardDataError, quote, shorten
 
 STANDARD_DECK = Path(__file__).parent / "data" / "deck.toml"
 N_CARDS = 32
@@ -81,7 +81,10 @@ def parse_deck(f: DataFile) -> Deck:
     """Validate a deck file; errors name the line of the entry or key at fault."""
     extra = sorted(set(f.data) - {"deck", "card"})
     if extra:
-        raise f.error(f"unknown table [{extra[0]}] (a deck file has [deck] and [[card]])", extra[0])
+        raise f.error(
+            f"unknown table [{shorten(extra[0], 40)}] (a deck file has [deck] and [[card]])",
+            extra[0],
+        )
     meta = f.table("deck", _DECK_KEYS)
     trump = f.field(meta, "deck", 0, "trump_suit", str)
     name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
@@ -141,7 +144,8 @@ def parse_deck(f: DataFile) -> Deck:
             odd = min(reversed(suits[1:]), key=sizes.__getitem__)
             extra = next(c[5] for c in cards if c[2] == odd)
         raise f.error(
-            f"the deck needs the trump suit and exactly three cities, found {', '.join(suits)}",
+            "the deck needs the trump suit and exactly three cities, found "
+            + shorten(", ".join(suits), 120),
             "card",
             extra,
             "suit" if len(suits) > 4 else None,
