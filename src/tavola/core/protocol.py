@@ -402,20 +402,14 @@ class Game(ABC):
             raise TavolaError("a resampled game is a search hypothesis and has no record")
         actions = self.catalog.actions
         return {
-            "game": self.spec.id,
-            "rules_version": self.spec.rules_version,
-            "players": self.players,
-            "variant": self.variant,
-            "options": dict(self.options),
-            "cards": self.card_digests(),
+            **self._setup(),
             "seed": self.seed,
             "actions": [[seat, actions[code].to_json()] for seat, code in self.history],
         }
 
-    def public_record(self, seat: int | None) -> dict[str, Any]:
-        """The game as ``seat`` (None: a spectator) saw it: no seed, nothing hidden from it."""
-        seat = self._query_seat(seat, spectator=True)
-        result = self.result
+    def _setup(self) -> dict[str, Any]:
+        """What both records start with: the game, its rules version, players, variant,
+        options and card digests."""
         return {
             "game": self.spec.id,
             "rules_version": self.spec.rules_version,
@@ -423,6 +417,14 @@ class Game(ABC):
             "variant": self.variant,
             "options": dict(self.options),
             "cards": self.card_digests(),
+        }
+
+    def public_record(self, seat: int | None) -> dict[str, Any]:
+        """The game as ``seat`` (None: a spectator) saw it: no seed, nothing hidden from it."""
+        seat = self._query_seat(seat, spectator=True)
+        result = self.result
+        return {
+            **self._setup(),
             "seat": seat,
             "events": self.events(seat),
             "result": result.to_json() if result is not None else None,
