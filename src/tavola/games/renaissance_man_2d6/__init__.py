@@ -1,0 +1,65 @@
+"""Renaissance Man (Cichelli & Leistiko, 2006): dice, Creative Reserves, Challenges; 2-6 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.options import IntOption, SeatOption
+from ...core.registry import GameInfo, GameSpec, register
+from .cards import CARDS, K
+from .invariants import invariants
+from .observation import observation_size
+from .rules import ATTEMPT_BASE, TURN_LIMIT, RenaissanceMan2d6, new_game
+
+
+def info(players: int, variant: str, options: dict[str, Any]) -> GameInfo:
+    """Sizes and bounds. A turn holds at most a draw, a pick, a roll and a declaration, a stand
+    per player at an Event, and one decision per CR card played (to the Event, then to the
+    attempt: each card at most once in each)."""
+    c = CARDS.load(options["cards"])
+    per_turn = 4 + players + 2 * sum(c.reserve_counts)
+    return GameInfo(
+        num_distinct_actions=ATTEMPT_BASE + c.n_challenges,
+        max_game_length=options["turn_limit"] * per_turn,
+        min_score=0,
+        max_score=sum(c.points),
+        observation_shape=(observation_size(players, c.n_cards),),
+    )
+
+
+SPEC = register(
+    GameSpec(
+        id="renaissance-man-2d6",
+        title="Renaissance Man (2006)",
+        min_players=2,
+        max_players=6,
+        rules_version="1",
+        factory=new_game,
+        info_of=info,
+        options={
+            "cards": CARDS,
+            "first_player": SeatOption("seat of the first player (default: drawn from the seed)"),
+            "turn_limit": IntOption(
+                "turns after which the game ends if nobody has ended it (decision D9)",
+                TURN_LIMIT,
+                10,
+                5000,
+            ),
+        },
+        simultaneous=False,
+        hidden_information=True,
+        chance=True,
+        description=(
+            "By Sharon Cichelli and Jonathan Leistiko: spend your Creative Reserves (Cooking, "
+            "Friend, Gamer, Musician, Writer) and roll 2d6 to accomplish Challenges; the most "
+            "points in your Success pile wins. 2-6 players."
+        ),
+        invariants=invariants,
+        heuristic=None,  # heuristic.py lands next
+        text=None,  # text.py lands next
+    )
+)
+
+RenaissanceMan2d6.spec = SPEC
+
+__all__ = ["SPEC", "K", "RenaissanceMan2d6"]

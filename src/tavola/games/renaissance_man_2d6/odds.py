@@ -1,0 +1,63 @@
+"""The dice of Renaissance Man (2006): a roll's modifier and the exact odds of a success.
+
+One place computes an attempt's modifier, for the rules and for the bots alike: "Add 1 to your
+roll if it's the card you turned face-up this turn", "Subtract 2 from your roll for every
+requirement you don't match", "Add 1 to your roll for every extra matching CR card you play",
+plus the Event benefits (a standing bonus; requirements waived).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+TARGET = 7
+"""'You need to roll a 7 or better on 2d6.'"""
+
+TWO_DICE = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == t) for t in range(13))
+"""Ways (out of 36) to roll each total 0..12 on 2d6."""
+
+
+def at_least(total: int) -> Fraction:
+    """The chance that 2d6 shows ``total`` or more.
+
+    >>> at_least(7), at_least(2), at_least(13)
+    (Fraction(7, 12), Fraction(1, 1), Fraction(0, 1))
+    """
+    lo = max(total, 0)
+    return Fraction(sum(TWO_DICE[lo:]), 36)
+
+
+def success_chance(modifier: int) -> float:
+    """The chance that 2d6 + ``modifier`` reaches 7."""
+    return float(at_least(TARGET - modifier))
+
+
+def shortfall(needs: Sequence[int], played: Sequence[int]) -> tuple[int, int]:
+    """(requirements not matched, extra matching cards) for cards ``played`` of each kind.
+
+    >>> shortfall((2, 1, 0, 0, 0), (1, 3, 0, 0, 0))
+    (1, 2)
+    """
+    unmet = extra = 0
+    for need, have in zip(needs, played, strict=True):
+        if have < need:
+            unmet += need - have
+        else:
+            extra += have - need
+    return unmet, extra
+
+
+def modifier(
+    needs: Sequence[int], played: Sequence[int], turned: bool, bonus: int = 0, waive: int = 0
+) -> int:
+    """What is added to a Challenge roll: +1 for the card turned up this turn, -2 per unmet
+    requirement (``waive`` of them free), +1 per extra matching card, plus a standing ``bonus``.
+
+    >>> modifier((1, 1, 0, 0, 0), (1, 0, 0, 0, 0), turned=True)
+    -1
+    >>> modifier((1, 1, 0, 0, 0), (1, 0, 0, 0, 0), turned=False, waive=1)
+    0
+    """
+    unmet, extra = shortfall(needs, played)
+    return int(turned) - 2 * max(0, unmet - waive) + extra + bonus

@@ -1,0 +1,75 @@
+"""What one seat of Renaissance Man (2006) may see: its own hand, and everything public.
+
+Public: every face-up Challenge, every Success pile and score, the size of each hand and of
+both decks, the CR discards, cards played to an attempt or an Event, the standing Event
+benefits, the dice last rolled, and the cards of each hand that all have seen (``known``: cards
+shown in an attempt or an Event and taken back, a tribute, a recovery). Hidden: the rest of
+others' hands and both decks' order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import KINDS
+from .rules import END_REASONS, EVENT, PHASES
+
+if TYPE_CHECKING:
+    from .rules import RenaissanceMan2d6
+
+
+def by_kind(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
+    """Counts per kind as ``{"C": 1, ...}`` (every kind, zeros included)."""
+    return dict(zip(KINDS, counts, strict=True))
+
+
+def build_view(g: RenaissanceMan2d6, seat: int | None) -> dict[str, Any]:
+    c = g.c
+    ids = c.ids
+    attempt = None
+    if g.target >= 0:
+        attempt = {
+            "challenge": ids[g.target],
+            "turned": g.target == g.turned,
+            "played": by_kind(g.played),
+        }
+    event = None
+    if g.ev >= 0:
+        event = {
+            "card": ids[g.ev],
+            "turned_by": g.cur,
+            "played": [by_kind(p) for p in g.ev_played],
+        }
+    to_act = sorted(g.to_act)
+    return {
+        "game": "renaissance-man-2d6",
+        "cards": c.key,
+        "seat": seat,
+        "players": g.n,
+        "phase": PHASES[g.phase],
+        "turn": g.turns + 1,
+        "turn_limit": g.turn_limit,
+        "current": g.cur,
+        "to_act": to_act,
+        "first_player": g.first,
+        "hand": None if seat is None else by_kind(g.hands[seat]),
+        "hand_sizes": [sum(h) for h in g.hands],
+        "known": [by_kind(k) for k in g.known],
+        "unseen": by_kind(g.unseen(seat)),
+        "reserve_deck": len(g.cr_deck),
+        "reserve_discards": by_kind(g.discards),
+        "challenge_deck": len(g.ch_deck),
+        "table": [ids[i] for i in g.table],
+        "turned": ids[g.turned] if g.turned >= 0 else None,
+        "attempt": attempt,
+        "event": event,
+        "event_next": g.ev_seat if g.phase == EVENT else None,
+        "success": [[ids[i] for i in pile] for pile in g.success],
+        "scores": list(g.scores),
+        "bonus": list(g.bonus),
+        "waive": list(g.waive),
+        "dice": [{"seat": s, "dice": [d1, d2]} for s, d1, d2 in g.last_dice],
+        "declared": g.declared if g.declared >= 0 else None,
+        "last_turn": g.end_turn + 1 if g.end_turn >= 0 else None,
+        "ended": END_REASONS[g.ended] if g.ended >= 0 else None,
+    }
