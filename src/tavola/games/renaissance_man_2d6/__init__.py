@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core.options import IntOption, SeatOption
 from ...core.registry import GameInfo, GameSpec, register
+from . import text
 from .cards import CARDS, K
 from .invariants import invariants
 from .observation import observation_size
@@ -56,7 +57,7 @@ SPEC = register(
         ),
         invariants=invariants,
         heuristic=None,  # heuristic.py lands next
-        text=None,  # text.py lands next
+        text=text,
     )
 )
 

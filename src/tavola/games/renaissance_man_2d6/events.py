@@ -1,8 +1,8 @@
-"""What happened in a Renaissance Man (2006) game, who may see it, and a sentence for each.
+"""What happened in a Renaissance Man (2006) game (the raw ``log`` of rules.py), and who sees it.
 
 Everything is public, dice included ("every roll is shown to everyone"), but two things: the
 cards a seat is dealt and the kind of each CR card it draws (it alone sees them; others see that
-it drew). The sentences read only the event as already filtered for the viewer.
+it drew). The sentence for each event is in text.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
-from .cards import KINDS, Cards
+from .cards import KINDS
 from .rules import (
     END_REASONS,
     EV_ATTEMPT,
@@ -114,96 +114,3 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
             "start", {"first_player": raw[1], "players": g.n, "table": [ids[i] for i in raw[2]]}
         )
     raise ValueError(f"unknown Renaissance Man event {raw!r}")
-
-
-def _who(seat: int, viewer: int | None) -> str:
-    return "You" if seat == viewer else f"Seat {seat}"
-
-
-def _whom(seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def _cards(c: Cards, counts: dict[str, int]) -> str:
-    parts = [f"{n} {c.kind_names[KINDS.index(k)]}" for k, n in counts.items() if n]
-    return ", ".join(parts) or "nothing"
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"-{-n}"
-
-
-BENEFIT_TEXT = {
-    "draw": "draws {amount} Creative Reserves cards",
-    "tribute": "takes a card at random from each other player",
-    "bonus": "adds {amount} to every later Challenge roll",
-    "waive": "from now on, {amount} unmet requirement(s) of each Challenge cost nothing",
-    "recover": "takes back every matching card from the discards",
-}
-
-
-def sentence(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
-    """One sentence for an event as filtered for ``viewer`` (None: a spectator)."""
-    kind = e["kind"]
-    names = dict(zip(c.ids, c.names, strict=True))
-    if kind == "turn":
-        whose = "your" if e["seat"] == viewer else f"seat {e['seat']}'s"
-        return f"Turn {e['turn']}: {whose} turn."
-    if kind == "draw":
-        what = (
-            f"a {c.kind_names[KINDS.index(e['card'])]} card"
-            if "card" in e
-            else "a Creative Reserves card"
-        )
-        return f"{_who(e['seat'], viewer)} drew {what}."
-    if kind == "play":
-        return f"{_who(e['seat'], viewer)} played {c.kind_names[KINDS.index(e['card'])]}."
-    if kind == "reveal":
-        what = "the Event" if e["event"] else "the Challenge"
-        return f"{_who(e['seat'], viewer)} turned up {what} {names[e['card']]}."
-    if kind == "attempt":
-        return f"{_who(e['seat'], viewer)} attempted {names[e['challenge']]}."
-    if kind == "roll":
-        d1, d2 = e["dice"]
-        outcome = "success" if e["success"] else "failure"
-        return (
-            f"{_who(e['seat'], viewer)} rolled {d1}+{d2} {_signed(e['modifier'])} = {e['total']} "
-            f"on {names[e['challenge']]}: {outcome}."
-        )
-    if kind == "pass":
-        return f"{_who(e['seat'], viewer)} passed."
-    if kind == "stand":
-        return f"{_who(e['seat'], viewer)} played {e['played']} card(s) to the Event."
-    if kind == "contest":
-        rolls = "; ".join(
-            f"{_who(r['seat'], viewer)} {d1}+{d2} {_signed(r['modifier'])} = {r['total']}"
-            for r in e["rolls"]
-            for d1, d2 in [r["dice"]]
-        )
-        tail = "" if e["winner"] is not None else " A tie: the tied players roll again."
-        return f"{names[e['event']]}: {rolls}.{tail}"
-    if kind == "event_won":
-        benefit = BENEFIT_TEXT[e["benefit"]].format(amount=e["amount"])
-        return f"{_who(e['seat'], viewer)} won the Event {names[e['event']]} and {benefit}."
-    if kind == "tribute":
-        card = c.kind_names[KINDS.index(e["card"])]
-        return f"{_who(e['from'], viewer)} gave {_whom(e['to'], viewer)} a {card} card."
-    if kind == "recover":
-        return f"{_who(e['seat'], viewer)} took back {_cards(c, e['cards'])} from the discards."
-    if kind == "shuffle":
-        return f"The discards were shuffled into a new Creative Reserves deck of {e['size']} cards."
-    if kind == "declare":
-        return f"{_who(e['seat'], viewer)} declared turn {e['last_turn']} the last."
-    if kind == "end":
-        why = {
-            "declared": "the declared last turn is over",
-            "no-challenges": "no Challenge is left to win",
-            "turn-limit": "the turn limit is reached",
-        }[e["reason"]]
-        return f"The game is over: {why}. Scores: {', '.join(map(str, e['scores']))}."
-    if kind == "hand":
-        return f"You were dealt {_cards(c, e['cards'])}."
-    if kind == "start":
-        table = ", ".join(names[i] for i in e["table"])
-        return f"{e['players']} players; seat {e['first_player']} goes first. Face up: {table}."
-    return kind

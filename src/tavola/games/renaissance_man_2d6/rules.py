@@ -566,9 +566,9 @@ class RenaissanceMan2d6(Game):
         return describe(self, raw)
 
     def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
-        from .events import sentence
+        from .text import describe
 
-        return sentence(self.c, event, viewer)
+        return describe(self.c, event, viewer)
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         """The Challenges still in the deck (CR cards have no ids: a kind is all one sees)."""

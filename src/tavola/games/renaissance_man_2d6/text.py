@@ -1,0 +1,286 @@
+"""Plain text for Renaissance Man (2006): a view, the card list, and a sentence per event.
+
+Everything here reads views and events as already filtered for a seat (views.py, events.py), so
+it can say nothing the seat may not know. :func:`describe` is the game's ``event_text``: what the
+terminal prints as the game goes and what a log of the game shows, dice included.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from .cards import KINDS, Cards, cards_by_key
+from .odds import TARGET, modifier, success_chance
+
+WIDTH = 79
+
+RULES = """\
+Renaissance Man (2006), in brief. Each player holds Creative Reserves (CR)
+cards: C Cooking, F Friend, G Gamer, M Musician, W Writer; 3 each to start.
+Face up in the middle lie as many Challenges as players.
+On your turn either draw a CR card (that ends your turn), or turn up a
+Challenge; you may then attempt any face-up Challenge: play CR cards that match
+its requirements and roll 2d6. You need 7 or better: +1 if it is the card you
+turned up this turn, -2 for each requirement you do not match, +1 for each
+extra matching card. Win: your cards are discarded and the Challenge goes to
+your Success pile. Lose: take your cards back. Either way your turn is done.
+An Event (a special Challenge) is contested at once: each player from you on
+plays any matching cards; all roll 2d6 + cards played (+1 for you); the
+highest takes the Event and its benefit (ties roll again).
+At the end of your turn, if anyone has 10 points or more, you may declare your
+next turn your last. Most points at the end wins; ties share the win."""
+
+PAUSE_AFTER = frozenset({"contest", "end"})
+"""Events after which a terminal waits for the player, so that an Event's dice stay in sight."""
+
+BENEFIT = {
+    "draw": "{amount} CR cards drawn at once",
+    "tribute": "a card at random from each other player's hand",
+    "bonus": "+{amount} to each of the winner's later Challenge rolls",
+    "waive": "{amount} unmet requirement(s) free in each of the winner's later attempts",
+    "recover": "every matching card taken back from the CR discards",
+}
+"""An Event's benefit, the same words wherever it is shown."""
+
+
+def render(view: dict[str, Any]) -> str:
+    """The whole view as plain text, fit for an 80-column terminal."""
+    c = cards_by_key(view["cards"])
+    blocks = [
+        _header(view),
+        _seats(view, c),
+        _table(view, c),
+        _reserves(view, c),
+        _under_way(view, c),
+    ]
+    return "\n\n".join(b for b in blocks if b)
+
+
+def help_text(view: dict[str, Any]) -> str:
+    """The rules in brief, then every card of the view's card set (for ``help``)."""
+    return f"{RULES}\n\n{card_list(cards_by_key(view['cards']))}"
+
+
+def card_list(c: Cards) -> str:
+    """Each Challenge with its requirements and points, then each Event and its benefit."""
+    counts = zip(KINDS, c.kind_names, c.reserve_counts, strict=True)
+    kinds = ", ".join(f"{k} {name} x{n}" for k, name, n in counts)
+    lines = [_fill(f"Creative Reserves ({sum(c.reserve_counts)} cards): {kinds}."), "Challenges:"]
+    width = max(len(name) for name in c.names) + 2
+    for i in range(c.n_cards):
+        if i == c.n_challenges:
+            lines.append("Events (matching kinds; the highest roll takes the benefit):")
+        line = f"  {c.names[i]:<{width}}{c.letters(i):<7}{_points(c.points[i])}"
+        if c.is_event[i]:
+            line += "; " + _benefit(c, i)
+        lines.append(_fill(line, " " * (width + 2)))
+    return "\n".join(lines)
+
+
+def _benefit(c: Cards, i: int) -> str:
+    return BENEFIT[c.benefit[i]].format(amount=c.amount[i])
+
+
+def _fill(text: str, indent: str = "") -> str:
+    return textwrap.fill(text, WIDTH, subsequent_indent=indent)
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _header(view: dict[str, Any]) -> str:
+    title = f"Renaissance Man (2006), {view['players']} players, turn {view['turn']}"
+    if view["seat"] is not None:
+        title += f"; you are seat {view['seat']}"
+    return f"{title}\n{_phase(view)}"
+
+
+def _phase(view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    if phase == "over":
+        scores = view["scores"]
+        top = max(scores)
+        winners = [s for s in range(view["players"]) if scores[s] == top]
+        names = " and ".join(_whom(s, view["seat"]) for s in winners)
+        return f"The game is over. Won by {names} with {_points(top)}."
+    actor = _whom(view["to_act"][0], view["seat"])
+    line = {
+        "turn": f"{actor.capitalize()} to draw a CR card or turn up a Challenge.",
+        "pick": f"{actor.capitalize()} may attempt a face-up Challenge, or pass.",
+        "select": f"{actor.capitalize()} to play cards to the attempt, then roll.",
+        "event": f"{actor.capitalize()} may play matching cards to the Event.",
+        "declare": f"{actor.capitalize()} may declare their next turn the last.",
+    }[phase]
+    if view["declared"] is not None:
+        who = _whom(view["declared"], view["seat"])
+        line += f" The last turn is turn {view['last_turn']} ({who} declared)."
+    return line
+
+
+def _seats(view: dict[str, Any], c: Cards) -> str:
+    names = dict(zip(c.ids, c.names, strict=True))
+    rows = ["Seat      Points  Cards  Shown       Success pile"]
+    for s in range(view["players"]):
+        name = f"{s} (you)" if s == view["seat"] else str(s)
+        shown = _letters(view["known"][s]) if s != view["seat"] else ""
+        extra = []
+        if view["bonus"][s]:
+            extra.append(f"+{view['bonus'][s]} to rolls")
+        if view["waive"][s]:
+            extra.append(f"{view['waive'][s]} requirement(s) waived")
+        pile = ", ".join(names[i] for i in view["success"][s]) or "-"
+        row = f"{name:<9}{view['scores'][s]:>7}{view['hand_sizes'][s]:>7}  {shown or '-':<12}{pile}"
+        if extra:
+            row += f" [{'; '.join(extra)}]"
+        rows.append(_fill(row, " " * 37))
+    return "\n".join(rows)
+
+
+def _table(view: dict[str, Any], c: Cards) -> str:
+    if not view["table"]:
+        return f"No Challenge face up; {view['challenge_deck']} in the deck."
+    lines = [f"Face up ({view['challenge_deck']} Challenges left in the deck):"]
+    width = max(len(c.names[c.index(i)]) for i in view["table"]) + 2
+    for card_id in view["table"]:
+        i = c.index(card_id)
+        note = "  (turned up this turn: +1)" if card_id == view["turned"] else ""
+        lines.append(f"  {c.names[i]:<{width}}{c.letters(i):<7}{_points(c.points[i])}{note}")
+    return "\n".join(lines)
+
+
+def _reserves(view: dict[str, Any], c: Cards) -> str:
+    discards = _letters(view["reserve_discards"]) or "none"
+    lines = [f"Creative Reserves: {view['reserve_deck']} in the deck; discards: {discards}."]
+    if view["hand"] is not None:
+        hand = ", ".join(
+            f"{n} {c.kind_names[KINDS.index(k)]} ({k})" for k, n in view["hand"].items() if n
+        )
+        lines.append(f"Your hand: {hand or 'empty'}.")
+    if view["dice"]:
+        rolls = "; ".join(
+            f"{_whom(d['seat'], view['seat'])} {d1}+{d2}"
+            for d in view["dice"]
+            for d1, d2 in [d["dice"]]
+        )
+        lines.append(f"Last dice: {rolls}.")
+    return "\n".join(_fill(line) for line in lines)
+
+
+def _under_way(view: dict[str, Any], c: Cards) -> str:
+    """The attempt or the Event being played, with the odds for the seat attempting."""
+    attempt = view["attempt"]
+    if attempt is not None:
+        i = c.index(attempt["challenge"])
+        s = view["current"]
+        played = [attempt["played"][k] for k in KINDS]
+        mod = modifier(c.needs[i], played, attempt["turned"], view["bonus"][s], view["waive"][s])
+        line = (
+            f"Attempt: {c.names[i]} ({c.letters(i)}, {_points(c.points[i])}); played: "
+            f"{_letters(attempt['played']) or 'nothing'}; modifier {mod:+d}: "
+            f"a roll of {max(2, TARGET - mod)} or more succeeds ({success_chance(mod):.0%})."
+        )
+        return _fill(line)
+    event = view["event"]
+    if event is not None:
+        i = c.index(event["card"])
+        n, first, me = view["players"], event["turned_by"], view["seat"]
+        done = [(first + k) % n for k in range((view["event_next"] - first) % n)]
+        played = "; ".join(f"{_whom(s, me)} {_letters(event['played'][s]) or 'none'}" for s in done)
+        return _fill(
+            f"Event: {c.names[i]}, turned up by {_whom(first, me)} (+1); matches "
+            f"{c.letters(i)}; benefit: {_benefit(c, i)}. "
+            f"Played so far: {played or 'nothing yet'}."
+        )
+    return ""
+
+
+def _letters(counts: dict[str, int]) -> str:
+    return " ".join(f"{n} {k}" for k, n in counts.items() if n)
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def _whom(seat: int, viewer: int | None) -> str:
+    return "you" if seat == viewer else f"seat {seat}"
+
+
+def _cards(c: Cards, counts: dict[str, int]) -> str:
+    parts = [f"{n} {c.kind_names[KINDS.index(k)]}" for k, n in counts.items() if n]
+    return ", ".join(parts) or "nothing"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"-{-n}"
+
+
+def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
+    """One sentence for an event as filtered for ``viewer`` (None: a spectator)."""
+    kind = e["kind"]
+    names = dict(zip(c.ids, c.names, strict=True))
+    if kind == "turn":
+        whose = "your" if e["seat"] == viewer else f"seat {e['seat']}'s"
+        return f"Turn {e['turn']}: {whose} turn."
+    if kind == "draw":
+        what = (
+            f"a {c.kind_names[KINDS.index(e['card'])]} card"
+            if "card" in e
+            else "a Creative Reserves card"
+        )
+        return f"{_who(e['seat'], viewer)} drew {what}."
+    if kind == "play":
+        return f"{_who(e['seat'], viewer)} played {c.kind_names[KINDS.index(e['card'])]}."
+    if kind == "reveal":
+        what = "the Event" if e["event"] else "the Challenge"
+        return f"{_who(e['seat'], viewer)} turned up {what} {names[e['card']]}."
+    if kind == "attempt":
+        return f"{_who(e['seat'], viewer)} attempted {names[e['challenge']]}."
+    if kind == "roll":
+        d1, d2 = e["dice"]
+        outcome = "success" if e["success"] else "failure"
+        return (
+            f"{_who(e['seat'], viewer)} rolled {d1}+{d2} {_signed(e['modifier'])} = {e['total']} "
+            f"on {names[e['challenge']]}: {outcome}."
+        )
+    if kind == "pass":
+        return f"{_who(e['seat'], viewer)} passed."
+    if kind == "stand":
+        n = e["played"]
+        cards = "no card" if n == 0 else "1 card" if n == 1 else f"{n} cards"
+        return f"{_who(e['seat'], viewer)} played {cards} to the Event."
+    if kind == "contest":
+        rolls = "; ".join(
+            f"{_who(r['seat'], viewer)} {d1}+{d2} {_signed(r['modifier'])} = {r['total']}"
+            for r in e["rolls"]
+            for d1, d2 in [r["dice"]]
+        )
+        tail = "" if e["winner"] is not None else " A tie: the tied players roll again."
+        return f"{names[e['event']]}: {rolls}.{tail}"
+    if kind == "event_won":
+        benefit = BENEFIT[e["benefit"]].format(amount=e["amount"])
+        return f"{_who(e['seat'], viewer)} won the Event {names[e['event']]}; benefit: {benefit}."
+    if kind == "tribute":
+        card = c.kind_names[KINDS.index(e["card"])]
+        return f"{_who(e['from'], viewer)} gave {_whom(e['to'], viewer)} a {card} card."
+    if kind == "recover":
+        return f"{_who(e['seat'], viewer)} took back {_cards(c, e['cards'])} from the discards."
+    if kind == "shuffle":
+        return f"The discards were shuffled into a new Creative Reserves deck of {e['size']} cards."
+    if kind == "declare":
+        return f"{_who(e['seat'], viewer)} declared turn {e['last_turn']} the last."
+    if kind == "end":
+        why = {
+            "declared": "the declared last turn is over",
+            "no-challenges": "no Challenge is left to win",
+            "turn-limit": "the turn limit is reached",
+        }[e["reason"]]
+        return f"The game is over: {why}. Scores: {', '.join(map(str, e['scores']))}."
+    if kind == "hand":
+        return f"You were dealt {_cards(c, e['cards'])}."
+    if kind == "start":
+        table = ", ".join(names[i] for i in e["table"])
+        return f"{e['players']} players; seat {e['first_player']} goes first. Face up: {table}."
+    return kind
