@@ -23,6 +23,8 @@ K = len(KINDS)
 BENEFITS = ("draw", "tribute", "bonus", "waive", "recover")
 """What winning an Event gives (each one rule, see :class:`Cards` and the rules page)."""
 MAX_PLAYERS = 6
+MIN_RESERVES = 3 * MAX_PLAYERS
+"""'Deal 3 CR cards to each player.': a set must deal them at the largest table."""
 MAX_REQUIRES = 6
 MAX_POINTS = 10
 MAX_COUNT = 40
@@ -147,8 +149,17 @@ def parse_cards(f: DataFile) -> Cards:
         kind_name = f.field(row, "reserve", i, "name", str).strip()
         by_letter[letter] = (kind_name, _int(f, row, "reserve", i, "count", 1, MAX_COUNT))
     missing = [k for k in KINDS if k not in by_letter]
-    if missing:
-        raise f.error(f"no [[reserve]] for {', '.join(missing)} (all five kinds are needed)")
+    if missing:  # a property of the whole deck: named at its first entry
+        raise f.error(
+            f"no [[reserve]] for {', '.join(missing)} (all five kinds are needed)", "reserve", 0
+        )
+    if sum(n for _, n in by_letter.values()) < MIN_RESERVES:
+        raise f.error(
+            f"at least {MIN_RESERVES} Creative Reserves cards are needed (3 dealt to each of "
+            f"up to {MAX_PLAYERS} players), not {sum(n for _, n in by_letter.values())}",
+            "reserve",
+            0,
+        )
     ids: list[str] = []
     names: list[str] = []
     needs: list[tuple[int, ...]] = []
@@ -209,8 +220,12 @@ def parse_cards(f: DataFile) -> Cards:
             amount.append(0)
         benefit.append(what)
     counts = tuple(by_letter[k][1] for k in KINDS)
-    if sum(counts) > MAX_CARDS or len(ids) > MAX_CARDS:
-        raise f.error(f"a deck holds at most {MAX_CARDS} cards")
+    if sum(counts) > MAX_CARDS:
+        raise f.error(f"a deck holds at most {MAX_CARDS} cards", "reserve", 0)
+    if len(ids) > MAX_CARDS:  # named at the first card too many
+        over = MAX_CARDS - len(challenges)
+        table, i = ("challenge", MAX_CARDS) if over < 0 else ("event", over)
+        raise f.error(f"a deck holds at most {MAX_CARDS} cards", table, i)
     key = "standard" if f.digest == CARDS.digest("standard") else "sha-" + f.digest[7:39]
     cards = Cards(
         key=key,

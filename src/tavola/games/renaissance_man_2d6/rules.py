@@ -272,9 +272,11 @@ class RenaissanceMan2d6(Game):
             if found is None:
                 raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
             action = found
-        if action not in self.legal_actions(seat):
-            legal = ", ".join(map(str, self.legal_actions(seat)))
-            raise IllegalActionError(f"{action} is not legal now; legal: {legal}")
+        legal = self.legal_actions(seat)
+        if not any(a is action for a in legal):  # catalog instances: identity is equality
+            raise IllegalActionError(
+                f"{action} is not legal now; legal: {', '.join(map(str, legal))}"
+            )
         code = action.code
         self.history.append((seat, code))
         if code >= ATTEMPT_BASE:
