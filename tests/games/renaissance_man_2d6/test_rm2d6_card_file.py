@@ -160,7 +160,7 @@ def test_an_own_card_file_plays_records_and_replays(tmp_path: Path) -> None:
 # -- bad files ------------------------------------------------------------------------------------
 
 
-BASE = small_set(("e1", "CF", 1, "draw", 2), ("e2", "G", 1, "tribute", None))["toml"]
+BASE = small_set(("e1", "CF", 1, "draw", 2), ("e2", "G", 1, "recover", None))["toml"]
 
 
 def without_block(text: str, table: str, first_line: str) -> str:
@@ -221,8 +221,8 @@ BAD = [
     ),
     (
         "amount not taken",
-        BASE.replace('benefit = "tribute"', 'benefit = "tribute"\namount = 1'),
-        "a 'tribute' benefit takes no 'amount'",
+        BASE.replace('benefit = "recover"', 'benefit = "recover"\namount = 1'),
+        "a 'recover' benefit takes no 'amount'",
         ("amount = 1", 1),
     ),
     (

@@ -27,7 +27,7 @@ from tavola.games.renaissance_man_2d6.cards import BENEFITS, KINDS, cards_by_key
 NONE = {k: 0 for k in KINDS}
 EVENTS = (
     ("e-draw", "CF", 1, "draw", 2),
-    ("e-tribute", "GW", 1, "tribute", None),
+    ("e-tribute", "GW", 1, "tribute", 2),
     ("e-bonus", "C", 1, "bonus", 1),
     ("e-waive", "M", 2, "waive", 1),
     ("e-recover", "W", 1, "recover", None),
@@ -233,21 +233,21 @@ def test_benefit_draw_draws_cards_seen_by_the_winner_alone() -> None:
     assert [e["card"] for e in g.events(0, since) if e["kind"] == "draw"] == ["M", "W"]
 
 
-def test_benefit_tribute_takes_a_random_card_from_each_other_player() -> None:
+def test_benefit_tribute_takes_a_random_card_from_the_next_players_holding_one() -> None:
     """ "If you have the highest total, put the Event in your Success pile; you get to use the
-    special benefits on it." benefit "tribute": every other player holding a card gives the
-    winner one at random from its hand, in front of everyone; a player with no card gives
-    nothing.
+    special benefits on it." benefit "tribute": the next `amount` players round the table from
+    the winner who hold a card each give the winner one at random from their hand, in front of
+    everyone; a player with no card is passed over.
     Decision: [D15]."""
-    g = event_game("e-tribute", {0: "C", 1: "MMM", 2: ""}, players=4)
-    fix_dice(g, HIGH, LOW, LOW, LOW)
+    g = event_game("e-tribute", {0: "C", 1: "MMM", 2: "", 3: "GG", 4: "FF"}, players=5)
+    fix_dice(g, HIGH, LOW, LOW, LOW, LOW)
     since = mark(g)
     run_event(g, {})
-    (t,) = [e for e in g.events(None, since) if e["kind"] == "tribute"]
-    assert (t["from"], t["to"], t["card"]) == (1, 0, "M")
+    tributes = [e for e in g.events(None, since) if e["kind"] == "tribute"]
+    assert [(t["from"], t["to"], t["card"]) for t in tributes] == [(1, 0, "M"), (3, 0, "G")]
     v = g.view(2)
-    assert v["hand_sizes"][:3] == [2, 2, 0]
-    assert v["known"][0] == {**NONE, "M": 1}
+    assert v["hand_sizes"] == [3, 2, 0, 1, 2]
+    assert v["known"][0] == {**NONE, "M": 1, "G": 1}
 
 
 def test_benefit_tribute_is_random_but_replays() -> None:
@@ -322,18 +322,19 @@ def test_benefit_waive_forgives_unmet_requirements() -> None:
 def test_benefit_recover_takes_the_matching_discards() -> None:
     """ "If you have the highest total, put the Event in your Success pile; you get to use the
     special benefits on it." benefit "recover": the winner takes every card of the discards that
-    matches the Event, the cards it has just played to win it included; all see which.
+    matches the Event but for those it has just played to win it (they stay discarded, or the
+    contest would cost the winner nothing); all see which.
     Decision: [D15]."""
     g = event_game("e-recover", {0: "W", 1: "W", 2: ""}, discards="WWC")
     fix_dice(g, HIGH, LOW, LOW)
     since = mark(g)
     run_event(g, {0: "W", 1: "W"})
     (rec,) = [e for e in g.events(None, since) if e["kind"] == "recover"]
-    assert rec["seat"] == 0 and rec["cards"] == {**NONE, "W": 3}
+    assert rec["seat"] == 0 and rec["cards"] == {**NONE, "W": 2}
     v = g.view(None)
-    assert v["reserve_discards"] == {**NONE, "C": 1}
-    assert v["known"][0] == {**NONE, "W": 3} and v["known"][1] == {**NONE, "W": 1}
-    assert g.view(0)["hand"] == {**NONE, "W": 3}
+    assert v["reserve_discards"] == {**NONE, "C": 1, "W": 1}
+    assert v["known"][0] == {**NONE, "W": 2} and v["known"][1] == {**NONE, "W": 1}
+    assert g.view(0)["hand"] == {**NONE, "W": 2}
 
 
 def test_the_standard_events_each_have_one_benefit_of_the_five() -> None:
@@ -347,7 +348,7 @@ def test_the_standard_events_each_have_one_benefit_of_the_five() -> None:
     assert events and events == list(range(c.n_challenges, c.n_cards))
     for i in events:
         assert c.benefit[i] in BENEFITS and max(c.needs[i]) == 1
-        assert (c.amount[i] > 0) == (c.benefit[i] in ("draw", "bonus", "waive"))
+        assert (c.amount[i] > 0) == (c.benefit[i] in ("draw", "tribute", "bonus", "waive"))
     for i in range(c.n_challenges):
         assert c.benefit[i] == "" and c.amount[i] == 0
 

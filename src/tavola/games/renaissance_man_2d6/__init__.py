@@ -8,6 +8,7 @@ from ...core.options import IntOption, SeatOption
 from ...core.registry import GameInfo, GameSpec, register
 from . import text
 from .cards import CARDS, K
+from .heuristic import choose
 from .invariants import invariants
 from .observation import observation_size
 from .rules import ATTEMPT_BASE, TURN_LIMIT, RenaissanceMan2d6, new_game
@@ -56,7 +57,7 @@ SPEC = register(
             "points in your Success pile wins. 2-6 players."
         ),
         invariants=invariants,
-        heuristic=None,  # heuristic.py lands next
+        heuristic=choose,
         text=text,
     )
 )

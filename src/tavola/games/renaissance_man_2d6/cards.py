@@ -34,7 +34,7 @@ _SET_KEYS = {"name", "note"}
 _RESERVE_KEYS = {"letter", "name", "count"}
 _CHALLENGE_KEYS = {"id", "name", "requires", "points"}
 _EVENT_KEYS = {"id", "name", "matches", "points", "benefit", "amount"}
-_AMOUNTS = {"draw": (1, 5), "bonus": (1, 3), "waive": (1, 3)}
+_AMOUNTS = {"draw": (1, 5), "tribute": (1, 5), "bonus": (1, 3), "waive": (1, 3)}
 
 
 def counts_of(letters: str) -> tuple[int, ...]:

@@ -431,10 +431,11 @@ class RenaissanceMan2d6(Game):
                 self._spend(s, self.ev_played[s])
             else:
                 self._take_back(s, self.ev_played[s])
-            self.ev_played[s] = [0] * K
+        spent = self.ev_played[winner]
+        self.ev_played = [[0] * K for _ in range(n)]
         self._score(winner, card)
         self.log.append((EV_WIN_EVENT, winner, card))
-        self._benefit(winner, card)
+        self._benefit(winner, card, spent)
         self.ev = self.ev_seat = -1
         # [D7] The player who turned the Event up may still attempt a face-up Challenge.
         if self.table:
@@ -442,8 +443,9 @@ class RenaissanceMan2d6(Game):
         else:
             self._end_turn()
 
-    def _benefit(self, s: int, card: int) -> None:
-        """'you get to use the special benefits on it' (the benefits are ours: cards.py)."""
+    def _benefit(self, s: int, card: int, spent: list[int]) -> None:
+        """'you get to use the special benefits on it' (the benefits are ours: cards.py).
+        ``spent``: the cards ``s`` has just played to win the Event (recover leaves them)."""
         c = self.c
         what, amount = c.benefit[card], c.amount[card]
         if what == "draw":
@@ -453,13 +455,11 @@ class RenaissanceMan2d6(Game):
             self.bonus[s] += amount
         elif what == "waive":
             self.waive[s] += amount
-        elif what == "tribute":
-            for i in range(1, self.n):
-                giver = (s + i) % self.n
+        elif what == "tribute":  # the next `amount` players round the table who hold a card
+            givers = [(s + i) % self.n for i in range(1, self.n)]
+            for giver in [g for g in givers if any(self.hands[g])][:amount]:
                 hand = self.hands[giver]
                 size = sum(hand)
-                if not size:
-                    continue
                 r = stream(self.seed, TRIBUTE, self.tributes).randrange(size)
                 self.tributes += 1
                 kind = 0
@@ -473,7 +473,7 @@ class RenaissanceMan2d6(Game):
                 self.log.append((EV_TRIBUTE, giver, s, kind))
         elif what == "recover":
             needs = c.needs[card]
-            taken = tuple(self.discards[k] if needs[k] else 0 for k in range(K))
+            taken = tuple(self.discards[k] - spent[k] if needs[k] else 0 for k in range(K))
             for k in range(K):
                 self.discards[k] -= taken[k]
                 self.hands[s][k] += taken[k]

@@ -36,10 +36,10 @@ PAUSE_AFTER = frozenset({"contest", "end"})
 
 BENEFIT = {
     "draw": "{amount} CR cards drawn at once",
-    "tribute": "a card at random from each other player's hand",
+    "tribute": "a card at random from the hand of each of the next {amount} player(s) holding one",
     "bonus": "+{amount} to each of the winner's later Challenge rolls",
     "waive": "{amount} unmet requirement(s) free in each of the winner's later attempts",
-    "recover": "every matching card taken back from the CR discards",
+    "recover": "every matching card taken back from the CR discards (but those played to win)",
 }
 """An Event's benefit, the same words wherever it is shown."""
 
