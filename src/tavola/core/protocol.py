@@ -352,6 +352,11 @@ class Game(ABC):
         """A short sentence for ``event`` (as already filtered for ``viewer``)."""
         return event["kind"]
 
+    def card_table(self) -> dict[str, Any]:
+        """What front ends show of the game's cards, by the ids views use (names, suits,
+        values): the printed faces of the card set, public to all. JSON; empty by default."""
+        return {}
+
     # -- what the core supplies -------------------------------------------------------------
 
     def action_mask(self, seat: int) -> np.ndarray:

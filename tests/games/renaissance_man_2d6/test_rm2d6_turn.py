@@ -129,6 +129,8 @@ def test_any_face_up_challenge_may_be_attempted_or_none() -> None:
         "challenge": "f",
         "turned": False,
         "played": {k: 0 for k in "CFGMW"},
+        "modifier": -2,  # the F unmet, and no +1: not the card turned up
+        "chance": 0.2778,  # 2d6 of 9 or more: 10 ways in 36
     }
 
 

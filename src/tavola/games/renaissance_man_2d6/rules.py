@@ -572,6 +572,11 @@ class RenaissanceMan2d6(Game):
 
         return describe(self.c, event, viewer)
 
+    def card_table(self) -> dict[str, Any]:
+        from .text import card_table
+
+        return card_table(self.c)
+
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         """The Challenges still in the deck (CR cards have no ids: a kind is all one sees)."""
         return frozenset(self.c.ids[i] for i in self.ch_deck)

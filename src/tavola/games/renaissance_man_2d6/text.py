@@ -78,6 +78,18 @@ def card_list(c: Cards) -> str:
     return "\n".join(lines)
 
 
+def card_table(c: Cards) -> dict[str, Any]:
+    """The card set as front ends show it: kind names, and each card's name, letters, points
+    and, for an Event, its benefit in words."""
+    cards: dict[str, dict[str, Any]] = {}
+    for i, card_id in enumerate(c.ids):
+        face: dict[str, Any] = {"name": c.names[i], "letters": c.letters(i), "points": c.points[i]}
+        if c.is_event[i]:
+            face.update(event=True, benefit=_benefit(c, i))
+        cards[card_id] = face
+    return {"kinds": dict(zip(KINDS, c.kind_names, strict=True)), "cards": cards}
+
+
 def _benefit(c: Cards, i: int) -> str:
     return BENEFIT[c.benefit[i]].format(amount=c.amount[i])
 

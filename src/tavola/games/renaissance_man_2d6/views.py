@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import KINDS
+from .odds import modifier, success_chance
 from .rules import END_REASONS, EVENT, PHASES
 
 if TYPE_CHECKING:
@@ -28,10 +29,14 @@ def build_view(g: RenaissanceMan2d6, seat: int | None) -> dict[str, Any]:
     ids = c.ids
     attempt = None
     if g.target >= 0:
+        s = g.cur
+        mod = modifier(c.needs[g.target], g.played, g.target == g.turned, g.bonus[s], g.waive[s])
         attempt = {
             "challenge": ids[g.target],
             "turned": g.target == g.turned,
             "played": by_kind(g.played),
+            "modifier": mod,  # with the cards played so far
+            "chance": round(success_chance(mod), 4),
         }
     event = None
     if g.ev >= 0:

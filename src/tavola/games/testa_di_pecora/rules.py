@@ -244,6 +244,11 @@ class TestaGame(Game):
 
         return describe(event, viewer, self.t.deck)
 
+    def card_table(self) -> dict[str, Any]:
+        from .text import card_table
+
+        return card_table(self.t.deck)
+
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         if seat is not None:
             self._query_seat(seat)

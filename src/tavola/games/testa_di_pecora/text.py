@@ -58,6 +58,24 @@ def help_text(view: dict[str, Any]) -> str:
     return f"{RULES}\n\n{card_order(deck_by_key(view['deck']))}"
 
 
+def card_table(deck: Deck) -> dict[str, Any]:
+    """The deck as front ends show it: the suits (the Church first), and each card's name,
+    suit, ducats, influence and role, by id, strongest first in its suit."""
+    cards: dict[str, dict[str, Any]] = {}
+    roles = {deck.pope: "pope", deck.mendicant: "mendicant", deck.abbot: "abbot"}
+    for c, card_id in enumerate(deck.ids):
+        face = {
+            "name": deck.names[c],
+            "suit": deck.suit_of[c],
+            "ducats": deck.ducats[c],
+            "influence": deck.influence[c],
+        }
+        if c in roles:
+            face["role"] = roles[c]
+        cards[card_id] = face
+    return {"suits": list(deck.suit_names), "cards": cards}
+
+
 def card_order(deck: Deck) -> str:
     """Each suit's cards from the highest to the lowest with their ducats, the influence of the
     cards that have any, and the role cards; read from the deck, so right for one's own too."""
