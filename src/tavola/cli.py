@@ -188,6 +188,32 @@ def _play(args: argparse.Namespace) -> int:
     return play(args.game, players, args.seat, args.bots, args.seed, sys.stdin, sys.stdout, options)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from .store import default_url
+    from .web import create_app
+
+    if not 0 <= args.pace <= 60:
+        raise _UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
+    if args.port > 65535:
+        raise _UsageError(f"--port is 1 to 65535, not {args.port}")
+    database = args.db or default_url()
+    app = create_app(database, pace=args.pace)
+    where = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"tavola: serving on http://{where}:{args.port}/ (database: {_safe_url(database)})")
+    print("tavola: press Ctrl-C to stop")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=16 * 1024)
+    return 0
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--option KEY=VALUE`` (repeatable) and ``--cards FILE``."""
     parser.add_argument(
@@ -268,6 +294,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play)
     play.set_defaults(handler=_play)
+
+    serve = commands.add_parser("serve", help="the web app: play in the browser")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=_whole(1), default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (default: SQLite in your data folder); e.g. "
+        "postgresql+psycopg://user@host/tavola",
+    )
+    serve.add_argument(
+        "--pace", type=float, default=0.8, help="seconds a bot waits before each move (default 0.8)"
+    )
+    serve.set_defaults(handler=_serve)
     return parser
 
 

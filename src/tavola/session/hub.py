@@ -1,0 +1,174 @@
+"""All live tables of a server: creating them, loading them from the store, resuming them."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import defaultdict, deque
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..agents import AGENTS
+from ..core.errors import TavolaError, UnknownGameError, quote
+from ..core.registry import get_spec
+from ..core.rng import fresh_seed
+from ..store.database import Store, now
+from ..store.models import SeatRow, TableRow
+from .table import LiveTable, hash_secret
+
+SEAT_KINDS = ("me", "invite", "bot")
+"""How a table's creator fills a seat: themselves, a friend by link, or a bot."""
+MAX_NAME = 40
+TABLES_PER_WINDOW = 30
+WINDOW_SECONDS = 600.0
+
+
+class TableLimitError(TavolaError):
+    """A client created too many tables too fast."""
+
+
+class Tables:
+    """The live tables of one server, loaded from ``store`` on first use."""
+
+    def __init__(self, store: Store, pace: float = 0.8) -> None:
+        self.store = store
+        self.pace = pace
+        self.live: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._created: defaultdict[str, deque[float]] = defaultdict(deque)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id``, loaded from the store if need be (None if unknown)."""
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.live.get(table_id)
+            if table is None:
+                stored = await asyncio.to_thread(self.store.load, table_id)
+                if stored is None:
+                    return None
+                table = LiveTable(self.store, stored, self.pace)
+                self.live[table_id] = table
+        return table
+
+    async def resume(self) -> int:
+        """Load every unfinished table and set its bots going (after a restart)."""
+        ids = await asyncio.to_thread(self.store.unfinished)
+        for table_id in ids:
+            table = await self.get(table_id)
+            if table is not None:
+                table.kick_bots()
+        return len(ids)
+
+    async def close(self) -> None:
+        for table in self.live.values():
+            await table.close()
+
+    async def create(
+        self,
+        game_id: object,
+        players: object,
+        seats: object,
+        variant: object = None,
+        options: object = None,
+        client: str = "",
+    ) -> dict[str, Any]:
+        """A new table; returns its id, the creator's secret and each person's seat secret.
+
+        ``seats`` lists, per seat, ``{"kind": "me" | "invite" | "bot", "agent": ..., "name":
+        ...}``. Every error is a TavolaError saying what is wrong."""
+        self._limit(client)
+        if not isinstance(game_id, str):
+            raise UnknownGameError("choose a game")
+        spec = get_spec(game_id)
+        players, variant, options = spec.check(players, variant, options)
+        filled = _seats(seats, players, game_id)
+        table_id = secrets.token_urlsafe(9)
+        creator = secrets.token_urlsafe(24)
+        keys: dict[int, str] = {}
+        rows = []
+        for seat, (kind, agent, name) in enumerate(filled):
+            key = None
+            if kind != "bot":
+                key = keys[seat] = secrets.token_urlsafe(24)
+            rows.append(
+                SeatRow(
+                    table_id=table_id,
+                    seat=seat,
+                    kind="bot" if kind == "bot" else "human",
+                    agent=agent,
+                    name=name,
+                    secret_hash=hash_secret(key) if key else None,
+                )
+            )
+        stamp = now()
+        row = TableRow(
+            id=table_id,
+            game=spec.id,
+            rules_version=spec.rules_version,
+            players=players,
+            variant=variant,
+            options=options,
+            seed=str(fresh_seed()),
+            bot_seed=str(fresh_seed()),
+            creator_hash=hash_secret(creator),
+            status="playing",
+            moves=0,
+            created_at=stamp,
+            updated_at=stamp,
+        )
+        await asyncio.to_thread(self.store.create, row, rows)
+        table = await self.get(table_id)
+        assert table is not None
+        table.kick_bots()
+        return {
+            "table": table_id,
+            "creator": creator,
+            "seats": [
+                {"seat": s, "kind": kind, "key": keys.get(s)}
+                for s, (kind, _, _) in enumerate(filled)
+            ],
+        }
+
+    def _limit(self, client: str) -> None:
+        stamps = self._created[client]
+        clock = time.monotonic()
+        while stamps and clock - stamps[0] > WINDOW_SECONDS:
+            stamps.popleft()
+        if len(stamps) >= TABLES_PER_WINDOW:
+            raise TableLimitError(
+                f"at most {TABLES_PER_WINDOW} new tables in {int(WINDOW_SECONDS // 60)} minutes; "
+                "try again later"
+            )
+        stamps.append(clock)
+
+
+def _seats(seats: object, players: int, game_id: str) -> list[tuple[str, str | None, str | None]]:
+    """(kind, agent, name) per seat, checked."""
+    if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != players:
+        raise UnknownGameError(f"give {players} seats, one per player")
+    out = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, Mapping):
+            raise UnknownGameError(f"seat {i}: a seat is an object with a 'kind'")
+        kind = seat.get("kind")
+        if kind not in SEAT_KINDS:
+            raise UnknownGameError(
+                f"seat {i}: kind is one of {', '.join(SEAT_KINDS)}, not {quote(kind)}"
+            )
+        agent = seat.get("agent") if kind == "bot" else None
+        if kind == "bot" and agent not in AGENTS:
+            raise UnknownGameError(
+                f"seat {i}: no bot {quote(agent)}; bots: {', '.join(sorted(AGENTS))}"
+            )
+        name = seat.get("name")
+        if name is not None:
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+                raise UnknownGameError(f"seat {i}: a name is 1 to {MAX_NAME} characters")
+            name = name.strip()
+        out.append((kind, agent, name))
+    if sum(kind == "me" for kind, _, _ in out) > 1:
+        raise UnknownGameError("only one seat can be 'me'")
+    return out

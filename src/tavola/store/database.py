@@ -1,0 +1,139 @@
+"""The store: one SQL database (SQLite by default, PostgreSQL by URL), migrated at start.
+
+Every method is one transaction. :meth:`Store.append` stores an accepted action and advances
+the table's move count together, and refuses if the count moved meanwhile, so two processes can
+never interleave actions of one table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import sessionmaker
+
+from ..core.errors import TavolaError
+from .models import ActionRow, SeatRow, TableRow
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StaleTableError(TavolaError):
+    """The table changed in the database since it was loaded (another writer)."""
+
+
+def default_url() -> str:
+    """SQLite in the user's data directory (made if missing)."""
+    from platformdirs import user_data_path
+
+    path = user_data_path("tavola", appauthor=False, ensure_exists=True) / "tavola.sqlite3"
+    return f"sqlite:///{path}"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as stored: its row, its seats (by seat number) and its actions in order."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    actions: list[tuple[int, dict[str, Any]]]
+
+
+class Store:
+    """The database of tables. ``url`` is a SQLAlchemy URL (``sqlite:///path``,
+    ``postgresql+psycopg://user@host/db``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        sqlite = url.startswith("sqlite")
+        self.engine: Engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30} if sqlite else {},
+            pool_pre_ping=not sqlite,
+        )
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration (Alembic)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def create(self, row: TableRow, seats: list[SeatRow]) -> None:
+        with self.session.begin() as s:
+            s.add(row)
+            s.flush()
+            s.add_all(seats)
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.session() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = list(
+                s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            )
+            actions = [
+                (a.seat, a.action)
+                for a in s.scalars(
+                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.n)
+                )
+            ]
+            return StoredTable(row, seats, actions)
+
+    def append(self, table_id: str, n: int, seat: int, action: dict[str, Any], status: str) -> None:
+        """Store action number ``n`` and the table's new status, in one transaction."""
+        stamp = now()
+        with self.session.begin() as s:
+            moved = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.moves == n)
+                .values(moves=n + 1, status=status, updated_at=stamp)
+            ).rowcount
+            if moved != 1:
+                raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
+            s.add(ActionRow(table_id=table_id, n=n, seat=seat, action=action, at=stamp))
+
+    def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
+        """Change a seat (e.g. hand it to a bot)."""
+        with self.session.begin() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(**values)
+            )
+
+    def unfinished(self) -> list[str]:
+        """Ids of the tables still being played."""
+        with self.session() as s:
+            return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """Foreign keys on; WAL so readers never wait for the writer; an accepted action survives
+    the process being killed (a power cut may lose the last few: synchronous=NORMAL)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

@@ -1,0 +1,102 @@
+// Small shared helpers: DOM building without innerHTML (every name and card is untrusted
+// text), seat labels, and matching a drawn thing to one of the legal actions.
+
+/** An element: h('p', {class: 'x', text: 'hi'}, child, ...). `on<event>` adds a listener. */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'class') el.className = value;
+    else if (key === 'text') el.textContent = String(value);
+    else if (key === 'dataset') Object.assign(el.dataset, value);
+    else if (key.startsWith('on')) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? '' : String(value));
+  }
+  add(el, children);
+  return el;
+}
+
+/** Appends children (nodes, strings, numbers, arrays; null and false are skipped). */
+export function add(el, children) {
+  for (const child of [children].flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+/** Replaces the children of `el` (null and false are skipped, unlike replaceChildren). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  return add(el, children);
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An inline SVG icon from path data: decorative, hidden from screen readers. */
+export function icon(paths, cls = 'icon', box = '0 0 24 24') {
+  const el = document.createElementNS(SVG, 'svg');
+  el.setAttribute('viewBox', box);
+  el.setAttribute('class', cls);
+  el.setAttribute('aria-hidden', 'true');
+  el.setAttribute('focusable', 'false');
+  for (const d of [paths].flat()) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    el.append(path);
+  }
+  return el;
+}
+
+/** "Seat 2", with its name if it has one: "Seat 2 · Anna". */
+export function seatLabel(msg, seat) {
+  const info = msg.seats?.[seat];
+  return info?.name ? `Seat ${seat} · ${info.name}` : `Seat ${seat}`;
+}
+
+/** "you" for the viewer's own seat, else the seat label. */
+export function who(msg, seat) {
+  return seat === msg.seat ? 'you' : seatLabel(msg, seat);
+}
+
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "a, b and c" */
+export function list(words) {
+  if (words.length === 0) return 'nobody';
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** The legal action whose JSON has every field of `partial`, if any. */
+export function legalMatching(msg, partial) {
+  return (msg.legal || []).find(({ action }) =>
+    Object.entries(partial).every(([key, value]) => action?.[key] === value)) || null;
+}
+
+/** Two action JSONs are the same action (key order aside). */
+export function sameAction(a, b) {
+  const keys = Object.keys(a || {});
+  return keys.length === Object.keys(b || {}).length
+    && keys.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+/**
+ * A drawn thing (card, challenge) that plays `entry` (a legal action) when clicked: a real
+ * button with the action's label, else a plain element.
+ */
+export function playable(tag, attrs, entry, act, ...children) {
+  if (!entry) return h(tag, attrs['aria-label'] ? { role: 'img', ...attrs } : attrs, ...children);
+  const described = attrs['aria-label'] || '';
+  const label = described.includes(entry.label) ? described : [entry.label, described].filter(Boolean).join(': ');
+  return h('button', {
+    ...attrs,
+    type: 'button',
+    class: `${attrs.class || ''} playable`,
+    'aria-label': label,
+    title: entry.label,
+    dataset: { ...(attrs.dataset || {}), focusKey: `act:${JSON.stringify(entry.action)}` },
+    onclick: () => act(entry.action),
+  }, ...children);
+}

@@ -1,0 +1,322 @@
+// The lobby: choose a game and its settings, fill the seats, create the table, keep its links.
+import { h } from './dom.js';
+import { loadTables, saveTables, rememberTable } from './store.js';
+
+const $ = (id) => document.getElementById(id);
+const form = $('new-table');
+const gameSelect = $('game');
+const playersInput = $('players');
+const variantSelect = $('variant');
+const seatsList = $('seats');
+const KINDS = [['me', 'me'], ['invite', 'invite a friend'], ['bot', 'bot']];
+let games = [];
+let prefill = readPrefill();
+
+/** Settings to start from: ?settings=<JSON> ("new table with the same settings"). */
+function readPrefill() {
+  const raw = new URLSearchParams(location.search).get('settings');
+  if (!raw) return null;
+  try {
+    const data = JSON.parse(raw);
+    return data && typeof data === 'object' ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+function currentGame() {
+  return games.find((g) => g.id === gameSelect.value);
+}
+
+function showError(text) {
+  const box = $('lobby-error');
+  box.textContent = text || '';
+  box.hidden = !text;
+}
+
+async function start() {
+  drawMyTables();
+  try {
+    const answer = await fetch('/api/games');
+    if (!answer.ok) throw new Error(`the server answered ${answer.status}`);
+    games = await answer.json();
+  } catch (err) {
+    showError(`Could not load the games: ${err.message}. Reload the page to try again.`);
+    return;
+  }
+  gameSelect.replaceChildren(...games.map((g) => h('option', { value: g.id, text: g.title })));
+  if (prefill && games.some((g) => g.id === prefill.game)) gameSelect.value = prefill.game;
+  gameSelect.addEventListener('change', () => { prefill = null; showGame(); });
+  playersInput.addEventListener('change', () => { clampPlayers(); drawSeats(); drawOptions(true); });
+  showGame();
+}
+
+/** Redraw the whole form for the chosen game (with the prefill if it is for this game). */
+function showGame() {
+  const game = currentGame();
+  if (!game) return;
+  $('game-description').textContent = game.description || '';
+  playersInput.min = game.min_players;
+  playersInput.max = game.max_players;
+  const wanted = prefill?.players ?? game.min_players;
+  playersInput.value = Math.min(game.max_players, Math.max(game.min_players, Number(wanted) || 0));
+  $('players-help').textContent = `${game.min_players} to ${game.max_players}`;
+  variantSelect.replaceChildren(...game.variants.map((v) => h('option', { value: v, text: v })));
+  if (prefill?.variant && game.variants.includes(prefill.variant)) variantSelect.value = prefill.variant;
+  $('variant-field').hidden = game.variants.length < 2;
+  seatsList.replaceChildren();
+  drawSeats();
+  drawOptions(false);
+}
+
+function clampPlayers() {
+  const game = currentGame();
+  const n = Math.round(Number(playersInput.value));
+  if (!Number.isFinite(n)) playersInput.value = game.min_players;
+  else playersInput.value = Math.min(game.max_players, Math.max(game.min_players, n));
+}
+
+function players() {
+  return Number(playersInput.value);
+}
+
+// -- options ---------------------------------------------------------------------------
+
+/** One field per option, from its JSON; `keep` keeps the values typed so far. */
+function drawOptions(keep) {
+  const game = currentGame();
+  const box = $('option-fields');
+  const before = keep ? optionValues() : (prefill?.options || {});
+  const fields = Object.entries(game.options).map(([name, opt]) =>
+    optionField(name, opt, name in before ? before[name] : opt.default));
+  box.replaceChildren(...fields.filter(Boolean));
+  $('options').hidden = box.children.length === 0;
+}
+
+const pretty = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
+
+function optionField(name, opt, value) {
+  const id = `opt-${name}`;
+  const help = h('span', { class: 'help', text: opt.help });
+  const attrs = { id, name, dataset: { option: name, type: opt.type } };
+  let input;
+  if (opt.type === 'IntOption') {
+    input = h('input', { ...attrs, type: 'number', inputmode: 'numeric', min: opt.low, max: opt.high, value: value ?? opt.default });
+    help.textContent = `${opt.help} (${opt.low}–${opt.high})`;
+  } else if (opt.type === 'BoolOption') {
+    input = h('input', { ...attrs, type: 'checkbox' });
+    input.checked = Boolean(value);
+    return h('div', { class: 'field check' }, input, h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help));
+  } else if (opt.type === 'ChoiceOption') {
+    input = h('select', attrs, opt.choices.map((c) => h('option', { value: c, text: c })));
+    if (opt.choices.includes(value)) input.value = value;
+  } else if (opt.type === 'SeatOption') {
+    const seats = Array.from({ length: players() }, (_, s) => h('option', { value: s, text: `seat ${s}` }));
+    input = h('select', attrs, h('option', { value: '', text: 'random' }), seats);
+    input.value = Number.isInteger(value) && value < players() ? String(value) : '';
+  } else {
+    return null; // a kind of option the lobby does not know: the game's default is used
+  }
+  return h('div', { class: 'field' }, h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help), input);
+}
+
+function optionValues() {
+  const out = {};
+  for (const input of $('option-fields').querySelectorAll('[data-option]')) {
+    const { option, type } = input.dataset;
+    if (type === 'IntOption') out[option] = Number(input.value);
+    else if (type === 'BoolOption') out[option] = input.checked;
+    else if (type === 'SeatOption') out[option] = input.value === '' ? null : Number(input.value);
+    else out[option] = input.value;
+  }
+  return out;
+}
+
+// -- seats -----------------------------------------------------------------------------
+
+/** One row per seat; rows already there keep their choices. */
+function drawSeats() {
+  const game = currentGame();
+  const n = players();
+  while (seatsList.children.length > n) seatsList.lastElementChild.remove();
+  for (let s = seatsList.children.length; s < n; s++) {
+    const given = prefill?.seats?.[s];
+    const kind = KINDS.some(([k]) => k === given?.kind) ? given.kind : s === 0 ? 'me' : 'bot';
+    seatsList.append(seatRow(game, s, kind, levelOf(game, given), given?.name));
+  }
+  oneMe(null);
+}
+
+/** A prefilled bot's difficulty, given as such or as the agent it maps to. */
+function levelOf(game, seat) {
+  const levels = game.difficulties || {};
+  return seat?.difficulty ?? Object.keys(levels).find((l) => levels[l] === seat?.agent);
+}
+
+function seatRow(game, s, kind, difficulty, name) {
+  const kindSelect = h('select', { id: `seat-${s}-kind`, class: 'seat-kind' },
+    KINDS.map(([value, text]) => h('option', { value, text })));
+  kindSelect.value = kind;
+  const levels = Object.keys(game.difficulties || { easy: 1, medium: 1 });
+  const level = h('select', { id: `seat-${s}-level`, class: 'seat-level', 'aria-label': `Seat ${s}: bot difficulty` },
+    levels.map((l) => h('option', { value: l, text: l })));
+  level.value = levels.includes(difficulty) ? difficulty : levels.at(-1);
+  const nameInput = h('input', {
+    id: `seat-${s}-name`, class: 'seat-name', type: 'text', maxlength: 40, autocomplete: 'off',
+    placeholder: 'name (optional)', 'aria-label': `Seat ${s}: name (optional)`,
+  });
+  nameInput.value = typeof name === 'string' ? name : '';
+  const row = h('li', { class: 'seat-row' },
+    h('label', { for: kindSelect.id, class: 'seat-no', text: `Seat ${s}` }),
+    kindSelect, level, nameInput);
+  const sync = () => { level.hidden = kindSelect.value !== 'bot'; };
+  kindSelect.addEventListener('change', () => { oneMe(kindSelect); sync(); });
+  sync();
+  return row;
+}
+
+/** At most one seat is "me": choosing it elsewhere turns the other into an invitation. */
+function oneMe(chosen) {
+  const selects = [...seatsList.querySelectorAll('select.seat-kind')];
+  let seen = chosen?.value === 'me' ? chosen : null;
+  for (const select of selects) {
+    if (select.value !== 'me' || select === seen) continue;
+    if (seen) {
+      select.value = 'invite';
+      select.dispatchEvent(new Event('change'));
+    } else {
+      seen = select;
+    }
+  }
+}
+
+function seatValues() {
+  return [...seatsList.children].map((row) => {
+    const kind = row.querySelector('select.seat-kind').value;
+    const seat = { kind };
+    if (kind === 'bot') seat.difficulty = row.querySelector('select.seat-level').value;
+    const name = row.querySelector('input.seat-name').value.trim();
+    if (name) seat.name = name;
+    return seat;
+  });
+}
+
+// -- creating ----------------------------------------------------------------------------
+
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  showError('');
+  const game = currentGame();
+  if (!game) return;
+  clampPlayers();
+  const body = {
+    game: game.id,
+    players: players(),
+    variant: variantSelect.value || undefined,
+    options: optionValues(),
+    seats: seatValues(),
+  };
+  const button = $('create');
+  button.disabled = true;
+  button.textContent = 'Creating…';
+  try {
+    const answer = await fetch('/api/tables', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const data = await answer.json().catch(() => ({}));
+    if (answer.status !== 201) {
+      showError(data.error || `The server answered ${answer.status}.`);
+      return;
+    }
+    const entry = {
+      table: data.table,
+      game: game.id,
+      title: game.title,
+      players: body.players,
+      created: new Date().toISOString(),
+      seats: data.seats,
+      spectator: data.spectator,
+      settings: body,
+    };
+    rememberTable(entry);
+    showCreated(entry);
+    drawMyTables();
+  } catch (err) {
+    showError(`Could not reach the server (${err.message}).`);
+  } finally {
+    button.disabled = false;
+    button.textContent = 'Create table';
+  }
+});
+
+const full = (link) => new URL(link, location.origin).href;
+
+/** The links of a new table: open my seat, copy each friend's link, the spectator's. */
+function showCreated(entry) {
+  const box = $('created-links');
+  const items = [];
+  const mine = entry.seats.find((s) => s.kind === 'me');
+  if (mine) {
+    items.push(h('p', {}, h('a', { class: 'button primary', href: mine.link, text: `Open my seat (seat ${mine.seat})` })));
+  }
+  const friends = entry.seats.filter((s) => s.kind === 'invite');
+  if (friends.length) {
+    items.push(h('p', { text: 'Send each friend their own link (it is the key to their seat):' }));
+    items.push(h('ul', { class: 'links' }, friends.map((s) => linkRow(`Seat ${s.seat}`, full(s.link)))));
+  }
+  items.push(h('ul', { class: 'links' }, linkRow('Spectators', full(entry.spectator))));
+  box.replaceChildren(...items);
+  const section = $('created');
+  section.hidden = false;
+  section.focus();
+}
+
+function linkRow(label, url) {
+  const id = `link-${Math.random().toString(36).slice(2)}`;
+  const input = h('input', { id, type: 'text', readonly: true, value: url, class: 'link-text' });
+  const status = h('span', { class: 'copied', role: 'status' });
+  const copy = h('button', { type: 'button', class: 'small', text: 'Copy link', 'aria-label': `Copy the link for ${label}` });
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = 'copied';
+    } catch {
+      input.select();
+      status.textContent = 'selected: press Ctrl+C (⌘C) to copy';
+    }
+  });
+  return h('li', {}, h('label', { for: id, text: label }), input, copy, status);
+}
+
+// -- my tables ---------------------------------------------------------------------------
+
+function drawMyTables() {
+  const list = $('my-tables');
+  const tables = loadTables();
+  list.replaceChildren(...tables.map((t) => {
+    const mine = t.seats?.find((s) => s.kind === 'me');
+    const link = mine?.link || t.spectator || `/t/${t.table}`;
+    const when = t.created ? new Date(t.created).toLocaleString() : '';
+    const forget = h('button', { type: 'button', class: 'small quiet', text: 'Forget', 'aria-label': `Forget table ${t.table}` });
+    forget.addEventListener('click', () => {
+      saveTables(loadTables().filter((x) => x.table !== t.table));
+      drawMyTables();
+    });
+    const friends = (t.seats || []).filter((s) => s.kind === 'invite' && s.link);
+    const details = friends.length
+      ? h('details', {}, h('summary', { text: 'Friends’ links' }),
+        h('ul', { class: 'links' }, friends.map((s) => linkRow(`Seat ${s.seat}`, full(s.link)))))
+      : null;
+    return h('li', { class: 'my-table' },
+      h('div', { class: 'my-table-head' },
+        h('a', { href: link, text: t.title || t.game }),
+        h('span', { class: 'help', text: ` ${mine ? `seat ${mine.seat}` : 'watching'} · table ${t.table}${when ? ` · ${when}` : ''}` }),
+        forget),
+      details);
+  }));
+  $('no-tables').hidden = tables.length > 0;
+}
+
+start();

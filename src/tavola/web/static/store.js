@@ -1,0 +1,30 @@
+// "My tables": the links of this browser's tables, kept in localStorage (never sent anywhere).
+const KEY = 'tavola.tables';
+const MAX = 50;
+
+export function loadTables() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) || '[]');
+    return Array.isArray(data) ? data.filter((t) => t && typeof t.table === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function saveTables(tables) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(tables.slice(0, MAX)));
+  } catch {
+    // storage full or disabled: the links are only lost from this list
+  }
+}
+
+/** Adds or updates a table (newest first). */
+export function rememberTable(entry) {
+  const others = loadTables().filter((t) => t.table !== entry.table);
+  saveTables([entry, ...others]);
+}
+
+export function findTable(id) {
+  return loadTables().find((t) => t.table === id);
+}

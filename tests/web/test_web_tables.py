@@ -1,0 +1,225 @@
+"""The web app's tables: creating them, playing whole games over the WebSocket against bots,
+secrets, refusals, limits, and no message carrying what its seat may not see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import create, key_of, leaks, play_to_the_end
+
+import tavola
+from tavola.web import create_app
+
+GAMES = [(spec.id, n) for spec in tavola.list_games() for n in (spec.min_players, spec.max_players)]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_whole_game_against_bots_through_the_websocket(
+    client: TestClient, game: str, players: int
+) -> None:
+    made = create(client, game, players, ["me"] + ["bot"] * (players - 1))
+    table = made["table"]
+    assert client.get(f"/api/tables/{table}/record").status_code == 403
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        messages = play_to_the_end(ws, random.Random(players))
+    final = messages[-1]
+    assert final["result"]["winners"] and len(final["revealed"]) == players
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert str(record["seed"]) == final["seed"]
+    replayed = tavola.replay(record)
+    assert replayed.is_over and list(replayed.result.scores) == final["result"]["scores"]
+    for msg in messages:
+        if msg["type"] == "state" and msg["result"] is None:
+            assert leaks(record, 0, msg) == [], msg["moves"]
+
+
+def test_every_message_to_every_seat_and_spectator_hides_what_it_must(client: TestClient) -> None:
+    """Two people and a spectator at one Testa table: each message scanned for the other
+    seats' hidden card ids of that moment, and for the seed before the end."""
+    made = create(client, "testa-di-pecora", 4, ["me", "invite", "bot", "bot"])
+    table = made["table"]
+    rng = random.Random(7)
+    got: dict[int | None, list[dict]] = {0: [], 1: [], None: []}
+    with (
+        client.websocket_connect(f"/ws/{table}") as a,
+        client.websocket_connect(f"/ws/{table}") as b,
+        client.websocket_connect(f"/ws/{table}") as watcher,
+    ):
+        a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
+        watcher.send_json({"type": "hello"})
+        answered = {0: -1, 1: -1}
+        done = False
+        while not done:
+            for seat, ws in ((0, a), (1, b)):
+                msg = ws.receive_json()
+                got[seat].append(msg)
+                assert msg["type"] == "state", msg
+                if msg["result"] is not None:
+                    done = True
+                elif msg["legal"] and msg["moves"] > answered[seat]:
+                    answered[seat] = msg["moves"]
+                    ws.send_json({"type": "act", "action": rng.choice(msg["legal"])["action"]})
+        record = client.get(f"/api/tables/{table}/record").json()
+        while True:
+            msg = watcher.receive_json()
+            got[None].append(msg)
+            if msg["result"] is not None:
+                break
+    for seat, messages in got.items():
+        assert messages
+        for msg in messages:
+            if msg["type"] == "state":
+                assert msg["seat"] == seat
+            if msg["type"] == "state" and msg["result"] is None:
+                assert leaks(record, seat, msg) == [], (seat, msg["moves"])
+
+
+def test_a_wrong_key_opens_no_seat_and_a_spectator_cannot_act(client: TestClient) -> None:
+    made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    table = made["table"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 1, "key": key_of(made, 0)})
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "hello"})
+        msg = ws.receive_json()
+        assert msg["seat"] is None and msg["view"]["hand"] is None and msg["legal"] == []
+        ws.send_json({"type": "act", "action": {"kind": "pass"}})
+        assert "spectator" in ws.receive_json()["message"]
+
+
+def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
+    made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    table = made["table"]
+    live = client.app.state.tables.live[table]
+    before = live.game.canonical()
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        first = live.game.first
+        ws.send_json({"type": "hello", "seat": first, "key": key_of(made, first)})
+        ws.receive_json()
+        for bad in (
+            "not json",
+            "[1, 2]",
+            '{"type": "act", "action": {"kind": "fly"}}',
+            '{"type": "act", "action": {"kind": "roll"}}',
+            '{"type": "act", "action": "x" }',
+            '{"type": "hello"}',
+            "{" * 5000,
+        ):
+            ws.send_text(bad)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["message"], bad
+        ws.send_text(" " * 20000)
+        assert "too large" in ws.receive_json()["message"]
+    assert live.game.canonical() == before
+
+
+def test_a_fast_client_is_slowed_down(database: str) -> None:
+    with TestClient(create_app(database)) as client:
+        made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    with (
+        TestClient(create_app(database)) as client,
+        client.websocket_connect(f"/ws/{made['table']}") as ws,
+    ):
+        replies = []
+        for _ in range(25):
+            ws.send_json({"type": "nonsense"})
+            replies.append(ws.receive_json()["message"])
+        assert any("slow down" in r for r in replies)
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"game": "chess", "players": 2, "seats": []}, "no game"),
+        ({"game": "renaissance-man-2d6", "players": 9, "seats": []}, "2 to 6 players"),
+        ({"game": "renaissance-man-2d6", "players": 2, "seats": [{"kind": "me"}]}, "give 2 seats"),
+        (
+            {"game": "renaissance-man-2d6", "players": 2, "seats": [{"kind": "me"}, {"kind": "x"}]},
+            "kind is one of",
+        ),
+        (
+            {
+                "game": "renaissance-man-2d6",
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "bot", "agent": "god"}],
+            },
+            "no bot",
+        ),
+        (
+            {
+                "game": "renaissance-man-2d6",
+                "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "me"}],
+            },
+            "only one seat",
+        ),
+        (
+            {
+                "game": "renaissance-man-2d6",
+                "players": 2,
+                "seats": [{"kind": "me", "name": "x" * 41}, {"kind": "invite"}],
+            },
+            "a name is",
+        ),
+        (
+            {
+                "game": "renaissance-man-2d6",
+                "players": 2,
+                "options": {"turn_limit": 1},
+                "seats": [{"kind": "me"}, {"kind": "invite"}],
+            },
+            "turn_limit",
+        ),
+    ],
+)
+def test_a_bad_table_is_refused_with_a_reason(client: TestClient, body: dict, words: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and words in r.json()["error"]
+
+
+def test_bodies_that_are_not_json_or_too_large_are_refused(client: TestClient) -> None:
+    assert client.post("/api/tables", content=b"{nope").status_code == 400
+    assert client.post("/api/tables", content=b"[]").status_code == 400
+    assert client.post("/api/tables", content=b"x" * 100_000).status_code == 413
+
+
+def test_one_client_cannot_create_tables_without_end(client: TestClient) -> None:
+    body = {
+        "game": "renaissance-man-2d6",
+        "players": 2,
+        "seats": [{"kind": "me"}] * 1 + [{"kind": "invite"}],
+    }
+    codes = [client.post("/api/tables", json=body).status_code for _ in range(31)]
+    assert codes[:30] == [201] * 30 and codes[30] == 429
+
+
+def test_pages_carry_a_content_security_policy(client: TestClient) -> None:
+    made = create(client, "renaissance-man-2d6", 2, ["me", "bot"])
+    for path in ("/", f"/t/{made['table']}", "/api/games"):
+        r = client.get(path)
+        assert r.status_code == 200
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+    assert client.get("/t/nothing-here").status_code == 404
+
+
+def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> None:
+    """The scan above can fail: a message that carried seat 1's view is caught."""
+    from tavola.session.table import LiveTable
+
+    made = create(client, "testa-di-pecora", 4, ["me", "bot", "bot", "bot"])
+    table = made["table"]
+    honest = LiveTable.message
+
+    def leaky(self: LiveTable, seat: int | None, since: int) -> dict:
+        return {**honest(self, seat, since), "extra": self.game.view(1)}
+
+    monkeypatch.setattr(LiveTable, "message", leaky)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        messages = play_to_the_end(ws, random.Random(1))
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert leaks(record, 0, messages[0]) != []
