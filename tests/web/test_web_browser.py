@@ -8,15 +8,16 @@ Chromium is found at ``$TAVOLA_CHROMIUM`` or /usr/bin/chromium (``.ci/run`` inst
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 import uvicorn
 
@@ -117,14 +118,18 @@ def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec
 
 
 def test_two_people_at_one_table_in_two_browsers(server: str, browser) -> None:
-    made = httpx.post(
+    body = {
+        "game": "renaissance-man-2d6",
+        "players": 3,
+        "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "difficulty": "easy"}],
+    }
+    request = urllib.request.Request(
         server + "/api/tables",
-        json={
-            "game": "renaissance-man-2d6",
-            "players": 3,
-            "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "difficulty": "easy"}],
-        },
-    ).json()
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        made = json.load(response)
     pages = []
     for seat in (0, 1):
         context = browser.new_context()
