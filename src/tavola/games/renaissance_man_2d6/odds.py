@@ -38,12 +38,14 @@ def shortfall(needs: Sequence[int], played: Sequence[int]) -> tuple[int, int]:
 
     >>> shortfall((2, 1, 0, 0, 0), (1, 3, 0, 0, 0))
     (1, 2)
+    >>> shortfall((1, 0, 0, 0, 0), (1, 0, 2, 0, 0))  # Gamers do not match a Cooking Challenge
+    (0, 0)
     """
     unmet = extra = 0
     for need, have in zip(needs, played, strict=True):
         if have < need:
             unmet += need - have
-        else:
+        elif need:  # a card of a kind not required matches nothing: no extra
             extra += have - need
     return unmet, extra
 
