@@ -3,6 +3,7 @@ secrets, refusals, limits, and no message carrying what its seat may not see."""
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -223,3 +224,15 @@ def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> 
         messages = play_to_the_end(ws, random.Random(1))
     record = client.get(f"/api/tables/{table}/record").json()
     assert leaks(record, 0, messages[0]) != []
+
+
+@pytest.mark.parametrize("spec", tavola.list_games(), ids=lambda s: s.id)
+def test_each_game_has_a_rules_page_with_its_cards(client: TestClient, spec) -> None:
+    page = client.get(f"/rules/{spec.id}")
+    assert page.status_code == 200 and spec.title in page.text
+    faces = tavola.new_game(spec.id, players=spec.min_players, seed=0).card_table()
+    shown = html.unescape(page.text)
+    for face in faces.get("cards", {}).values():
+        assert face["name"] in shown
+    assert f'href="/rules/{spec.id}"' in client.get("/").text
+    assert client.get("/rules/no-such-game").status_code == 404

@@ -21,7 +21,7 @@ from fastapi.templating import Jinja2Templates
 from ..agents import AGENTS
 from ..core.cards import CardsOption
 from ..core.errors import TavolaError
-from ..core.registry import list_games
+from ..core.registry import get_spec, list_games, new_game
 from ..session import Listener, TableLimitError, Tables
 from ..store import Store, default_url
 
@@ -76,18 +76,28 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> HTMLResponse:
-        return templates.TemplateResponse(request, "lobby.html", {})
+        return templates.TemplateResponse(request, "lobby.html", {"games": list_games()})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         table = await tables.get(table_id)
         if table is None:
             return templates.TemplateResponse(
-                request, "missing.html", {"table_id": table_id}, status_code=404
+                request, "missing.html", {"what": f"no table {table_id}"}, status_code=404
             )
         return templates.TemplateResponse(
             request, "table.html", {"table_id": table_id, "game": table.game.spec}
         )
+
+    @app.get("/rules/{game_id}", response_class=HTMLResponse)
+    async def rules(request: Request, game_id: str) -> HTMLResponse:
+        try:
+            spec = get_spec(game_id)
+        except TavolaError:
+            return templates.TemplateResponse(
+                request, "missing.html", {"what": f"no game {game_id}"}, status_code=404
+            )
+        return templates.TemplateResponse(request, "rules.html", _rules_page(spec))
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -206,6 +216,30 @@ def _with_agent(seat: object) -> object:
         if "agent" not in seat and isinstance(level, str) and level in DIFFICULTY:
             return {**seat, "agent": DIFFICULTY[level]}
     return seat
+
+
+def _rules_page(spec: Any) -> dict[str, Any]:
+    """A game's rules in brief (its text module's, in paragraphs) and its standard card faces
+    as a table: a column per field of the faces, a line per group of names (suits, kinds)."""
+    text = spec.text.RULES if spec.text is not None else spec.description
+    paragraphs: list[str] = []
+    line_ended = True
+    for line in text.splitlines():  # a line that ends a sentence ends a paragraph
+        if line_ended or not paragraphs:
+            paragraphs.append(line.strip())
+        else:
+            paragraphs[-1] += " " + line.strip()
+        line_ended = line.rstrip().endswith((".", ":"))
+    faces = new_game(spec.id, players=spec.min_players, seed=0).card_table()
+    cards = list(faces.get("cards", {}).values())
+    columns = [k for k in dict.fromkeys(k for c in cards for k in c) if k != "name"]
+    groups = []
+    for name, values in faces.items():
+        if name == "cards":
+            continue
+        shown = values.values() if isinstance(values, dict) else values
+        groups.append((name, ", ".join(map(str, shown))))
+    return {"spec": spec, "rules": paragraphs, "cards": cards, "columns": columns, "groups": groups}
 
 
 def _game_json(spec: Any) -> dict[str, Any]:
