@@ -111,15 +111,6 @@ class Store:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
             s.add(ActionRow(table_id=table_id, n=n, seat=seat, action=action, at=stamp))
 
-    def set_seat(self, table_id: str, seat: int, **values: Any) -> None:
-        """Change a seat (e.g. hand it to a bot)."""
-        with self.session.begin() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(**values)
-            )
-
     def unfinished(self) -> list[str]:
         """Ids of the tables still being played."""
         with self.session() as s:

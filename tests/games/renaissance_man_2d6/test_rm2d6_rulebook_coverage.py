@@ -7,6 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from tavola.testing.rulebook import (
+    decisions,
+    flat,
+    page_quotes,
+    quoted_in_tests,
+    untested_decisions,
+)
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 DOC = ROOT / "docs" / "rules" / "renaissance-man-2d6.md"
@@ -67,21 +75,7 @@ SENTENCES = [
 ]
 
 
-def flat(text: str) -> str:
-    """Whitespace collapsed, so a sentence wrapped over docstring lines still matches."""
-    return " ".join(text.split())
-
-
-def quoted_in_tests() -> str:
-    me = Path(__file__).name
-    return flat(
-        " ".join(
-            p.read_text(encoding="utf-8") for p in sorted(HERE.glob("test_*.py")) if p.name != me
-        )
-    )
-
-
-TESTS = quoted_in_tests()
+TESTS = quoted_in_tests(HERE, but=Path(__file__).name)
 DOC_RAW = DOC.read_text(encoding="utf-8")
 DOC_TEXT = flat(DOC_RAW)
 
@@ -101,27 +95,24 @@ def test_every_rulebook_sentence_is_checked_by_a_test_that_quotes_it(sentence: s
 
 
 def test_the_rules_page_quotes_nothing_else() -> None:
-    quoted = re.findall(r"^› (.*)$", DOC_RAW, flags=re.M)
-    assert sorted(quoted) == sorted(SENTENCES)
+    assert sorted(page_quotes(DOC_RAW)) == sorted(SENTENCES)
 
 
 def test_the_rules_page_quotes_in_the_rulebooks_order() -> None:
-    quoted = re.findall(r"^› (.*)$", DOC_RAW, flags=re.M)
-    assert quoted == SENTENCES
+    assert page_quotes(DOC_RAW) == SENTENCES
 
 
 def test_every_decision_is_tested() -> None:
-    decisions = sorted(set(re.findall(r"\[D(\d+)\]", DOC_TEXT)), key=int)
-    assert decisions == [str(k) for k in range(1, len(decisions) + 1)]
-    untested = [d for d in decisions if f"[D{d}]" not in TESTS]
-    assert untested == []
+    numbers = decisions(DOC_TEXT)
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert untested_decisions(DOC_RAW, TESTS) == []
 
 
 def test_every_decision_the_engine_names_is_on_the_rules_page() -> None:
     """The [Dn] comments of the engine's modules name decisions the page states ("**Decision
     [Dn]"), so code and page cannot drift apart in their numbering."""
-    stated = set(re.findall(r"\*\*Decision \[D(\d+)\]", DOC_RAW))
+    stated = {int(d) for d in re.findall(r"\*\*Decision \[D(\d+)\]", DOC_RAW)}
     named = set()
     for path in ENGINE.glob("*.py"):
-        named |= set(re.findall(r"\[D(\d+)\]", path.read_text(encoding="utf-8")))
-    assert named and named <= stated, sorted(named - stated, key=int)
+        named |= set(decisions(path.read_text(encoding="utf-8")))
+    assert named and named <= stated, sorted(named - stated)

@@ -1,10 +1,17 @@
 """Every sentence of the Testa di Pecora rulebook is quoted in docs/rules/testa-di-pecora.md and
 checked by a test that quotes it; every decision [Dn] of that page is named by a test."""
 
-import re
 from pathlib import Path
 
 import pytest
+
+from tavola.testing.rulebook import (
+    decisions,
+    flat,
+    page_quotes,
+    quoted_in_tests,
+    untested_decisions,
+)
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[2] / "docs" / "rules" / "testa-di-pecora.md"
@@ -87,18 +94,9 @@ SENTENCES = [
 ]
 
 
-def flat(text: str) -> str:
-    """Whitespace collapsed, so a sentence wrapped over docstring lines still matches."""
-    return " ".join(text.split())
-
-
-def quoted_in_tests() -> str:
-    me = Path(__file__).name
-    return flat(" ".join(p.read_text() for p in sorted(HERE.glob("test_*.py")) if p.name != me))
-
-
-TESTS = quoted_in_tests()
-DOC_TEXT = flat(DOC.read_text(encoding="utf-8"))
+TESTS = quoted_in_tests(HERE, but=Path(__file__).name)
+PAGE = DOC.read_text(encoding="utf-8")
+DOC_TEXT = flat(PAGE)
 
 
 @pytest.mark.parametrize("sentence", SENTENCES)
@@ -112,12 +110,10 @@ def test_every_rulebook_sentence_is_checked_by_a_test_that_quotes_it(sentence: s
 
 
 def test_the_rules_page_quotes_nothing_else() -> None:
-    quoted = re.findall(r"^› (.*)$", DOC.read_text(encoding="utf-8"), flags=re.M)
-    assert sorted(quoted) == sorted(SENTENCES)
+    assert sorted(page_quotes(PAGE)) == sorted(SENTENCES)
 
 
 def test_every_decision_is_tested() -> None:
-    decisions = sorted(set(re.findall(r"\[D(\d+)\]", DOC_TEXT)), key=int)
-    assert decisions == [str(k) for k in range(1, len(decisions) + 1)]
-    untested = [d for d in decisions if f"[D{d}]" not in TESTS]
-    assert untested == []
+    numbers = decisions(DOC_TEXT)
+    assert numbers == list(range(1, len(numbers) + 1))
+    assert untested_decisions(PAGE, TESTS) == []

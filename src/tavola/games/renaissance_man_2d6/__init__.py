@@ -7,7 +7,7 @@ from typing import Any
 from ...core.options import IntOption, SeatOption
 from ...core.registry import GameInfo, GameSpec, register
 from . import text
-from .cards import CARDS, K
+from .cards import CARDS, MAX_PLAYERS, K
 from .heuristic import choose
 from .invariants import invariants
 from .observation import observation_size
@@ -34,7 +34,7 @@ SPEC = register(
         id="renaissance-man-2d6",
         title="Renaissance Man (2006)",
         min_players=2,
-        max_players=6,
+        max_players=MAX_PLAYERS,
         rules_version="1",
         factory=new_game,
         info_of=info,
