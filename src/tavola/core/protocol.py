@@ -224,6 +224,26 @@ class GameResult:
         """Seats from best to worst (ties in seat order)."""
         return sorted(range(len(self.scores)), key=lambda i: (self.places[i], i))
 
+    def rewards(self, min_score: float = 0.0, max_score: float = 1.0) -> list[float]:
+        """Each seat's reward, from -1 to 1: what learners and search bots are paid.
+
+        With several players it goes by place: 1 for the best, -1 for the worst, evenly
+        between; seats sharing a place get the average of the places they cover, so rewards
+        sum to 0. A player alone gets its score scaled from the game's score range.
+
+        >>> GameResult.from_scores([3, 9, 3]).rewards()
+        [-0.5, 1.0, -0.5]
+        >>> GameResult.from_scores([2, 0, 5, 1]).rewards()
+        [0.3333333333333333, -1.0, 1.0, -0.3333333333333333]
+        >>> GameResult.from_scores([15]).rewards(0, 20)
+        [0.5]
+        """
+        places = self.places
+        n = len(places)
+        if n == 1:
+            return [2 * (self.scores[0] - min_score) / ((max_score - min_score) or 1) - 1]
+        return [(n + 2 - 2 * p - places.count(p)) / (n - 1) for p in places]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),
