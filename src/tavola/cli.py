@@ -1,4 +1,4 @@
-"""The command line: ``tavola games``, ``tavola simulate`` and ``tavola play``.
+"""The command line: ``tavola games``, ``simulate``, ``play``, ``analyse`` and ``serve``.
 
 Every mistake a user can make ends with a one-line message on stderr and exit code 2.
 """
@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import TavolaError, __version__, get_spec, list_games, read_card_file
-from .agents import AGENTS
+from .agents import AGENTS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
 from .core.errors import quote
 from .core.registry import GameSpec
@@ -58,8 +58,8 @@ def _whole(least: int) -> Callable[[str], int]:
 
 
 def _names(text: str) -> list[str]:
-    """An argparse type: comma-separated agent names."""
-    names = [n.strip() for n in text.split(",")]
+    """An argparse type: comma-separated agent names (``ismcts:iterations=99,c=1,random``)."""
+    names = split_agents(text)
     if not all(names):
         raise argparse.ArgumentTypeError(f"expected agent names separated by commas, not {text!r}")
     return names
@@ -173,9 +173,11 @@ def _play(args: argparse.Namespace) -> int:
     spec.check(players, None, options)  # a bad option is a usage error, before the game starts
     if args.seat >= players:
         raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
-    unknown = [n for n in args.bots if n not in AGENTS]
-    if unknown:
-        raise _UsageError(f"no agent {unknown[0]!r}; agents: {', '.join(sorted(AGENTS))}")
+    for name in args.bots:
+        try:
+            make_agent(name, spec.id)
+        except AgentNameError as exc:
+            raise _UsageError(str(exc)) from None
     if len(args.bots) not in (0, 1, players - 1):
         raise _UsageError(
             f"--bots names {len(args.bots)} agents for the {players - 1} other seats: "
@@ -204,6 +206,80 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"tavola: serving on http://{where}:{args.port}/ (database: {_safe_url(database)})")
     print("tavola: press Ctrl-C to stop")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=16 * 1024)
+    return 0
+
+
+def _budget(text: str) -> str:
+    """An argparse type: a search budget, iterations (``400``) or seconds (``2s``), as the
+    ismcts parameters it stands for."""
+    seconds = text.endswith("s")
+    try:
+        value = float(text[:-1]) if seconds else int(text)
+    except ValueError:
+        value = 0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(
+            f"expected iterations (e.g. 400) or seconds (e.g. 2s), not {text!r}"
+        )
+    return f"seconds={value}" if seconds else f"iterations={value}"
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    from .agents.analysis import analyse
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except OSError as exc:
+        raise _UsageError(f"cannot read {args.record}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise _UsageError(f"{args.record} is not a JSON game record: {exc}") from None
+    agent = f"ismcts:{args.budget}"
+    err = Console(stderr=True)
+    if args.json or not err.is_terminal:
+        decisions = analyse(record, args.seat, agent, seed=args.seed)
+    else:
+        bar_columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(TextColumn("analysing"), *bar_columns, console=err, transient=True) as bar:
+            task = bar.add_task("decisions", total=None)
+            decisions = analyse(
+                record,
+                args.seat,
+                agent,
+                seed=args.seed,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    if args.json:
+        print(
+            json.dumps(
+                {"seat": args.seat, "agent": agent, "decisions": [d.to_json() for d in decisions]}
+            )
+        )
+        return 0
+    console = _stdout()
+    table = Table(
+        title=f"Seat {args.seat}'s decisions, rated by {agent}",
+        caption="value: the seat's expected result, 1 for first place and 0 for last",
+        box=box.SIMPLE,
+    )
+    for column in ("move", "played", "value", "search's choice", "value", "given up"):
+        table.add_column(
+            column, justify="right" if column in ("move", "value", "given up") else "left"
+        )
+    for d in decisions:
+        same = d.best.action == d.played
+        table.add_row(
+            str(d.index + 1),
+            d.played.label,
+            f"{d.played_option.value:.2f}",
+            "=" if same else d.best.action.label,
+            "" if same else f"{d.best.value:.2f}",
+            "" if same else f"{d.loss:.2f}",
+            style=None if d.loss < 0.05 else "yellow",
+        )
+    console.print(table)
+    agree = sum(d.best.action == d.played for d in decisions)
+    console.print(f"{agree} of {len(decisions)} decisions agree with the search.")
     return 0
 
 
@@ -261,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-a",
         type=_names,
         default=["random"],
-        help=f"one agent per seat, comma-separated, or one for all ({', '.join(sorted(AGENTS))})",
+        help=f"one agent per seat, comma-separated, or one for all ({', '.join(AGENTS)}); "
+        "with parameters: ismcts:iterations=400,c=0.7 or ismcts:seconds=0.5",
     )
     sim.add_argument(
         "--seed",
@@ -294,6 +371,27 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(play)
     play.set_defaults(handler=_play)
+
+    review = commands.add_parser(
+        "analyse",
+        help="rate one seat's decisions in a game record with the search bot",
+        description=(
+            "Replay a game record and, at each decision of SEAT, run the search bot (ismcts) "
+            "from what that seat knew then: its choice, and the value it sees for the move "
+            "played and for its own choice."
+        ),
+    )
+    review.add_argument("record", metavar="RECORD.json", help="a game record (JSON)")
+    review.add_argument("--seat", type=_whole(0), required=True, help="the seat to analyse")
+    review.add_argument(
+        "--budget",
+        type=_budget,
+        default="400",
+        help="search per decision: iterations (e.g. 400, the default) or seconds (e.g. 2s)",
+    )
+    review.add_argument("--seed", type=_whole(0), default=0, help="seed of the search (default 0)")
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.set_defaults(handler=_analyse)
 
     serve = commands.add_parser("serve", help="the web app: play in the browser")
     serve.add_argument(

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from tavola_morra import Morra
 
+from tavola.agents import KINDS, AgentKind, PolicyAgent, SeatHandle
 from tavola.core.protocol import Game, freeze
 from tavola.core.registry import register, unregister
 from tavola.games.testa_di_pecora.rules import TestaGame as Pecora  # pytest collects "Test*"
@@ -240,6 +241,25 @@ def test_a_deal_from_the_global_random_module() -> None:
         fails("check_determinism", game, 4, "same seed and moves gave")
 
 
+def test_a_search_bot_whose_handle_lends_it_the_true_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def lend(self: SeatHandle, game: Game, seat: int) -> None:
+        self._world, self.seat = game, seat
+
+    monkeypatch.setattr(SeatHandle, "__init__", lend)
+    monkeypatch.setattr(SeatHandle, "resample", lambda self, rng: self._world.clone())
+    with pytest.raises(ConformanceError, match=r"ismcts.* in a game that looks the same"):
+        CHECKS["check_bots_fair"]("testa-di-pecora", None, 4, seeds=(0,))
+
+
+def test_a_bot_that_draws_from_the_global_random_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    sneaky = PolicyAgent("sneaky", lambda view, legal, rng: random.choice(legal))
+    kind = AgentKind(
+        "sneaky", "a bot with its own dice", lambda game_id: sneaky, probes=("sneaky",)
+    )
+    monkeypatch.setitem(KINDS, "sneaky", kind)
+    fails("check_bots_fair", "renaissance-man-2d6", 3, r"sneaky chose .* looks the same")
+
+
 def test_every_check_but_bad_parameters_has_a_planted_bug_here() -> None:
-    planted = set(re.findall(r'fails\(\s*"(check_\w+)"', Path(__file__).read_text()))
+    planted = set(re.findall(r'(?:fails\(|CHECKS\[)\s*"(check_\w+)"', Path(__file__).read_text()))
     assert set(CHECKS) - planted == {"check_bad_parameters"}  # the core checks those

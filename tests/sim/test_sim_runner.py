@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import tavola
-from tavola.agents import AGENTS, SeatHandle
+from tavola.agents import KINDS, AgentKind, SeatHandle
 from tavola.core.rng import derive_seed
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK
 from tavola.sim import AGENT_STREAM, agent_seeds, play_game, seating, simulate, to_json
@@ -91,7 +91,9 @@ class _Broken:
 def test_an_error_in_a_worker_reaches_the_caller_and_stops_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(AGENTS, "broken", lambda game_id: _Broken())  # forked workers see it
+    monkeypatch.setitem(
+        KINDS, "broken", AgentKind("broken", "", lambda game_id: _Broken())
+    )  # forked workers see it
     with pytest.raises(RuntimeError, match="this agent is broken"):
         simulate(GAME, 400, ["broken"], jobs=2, start_method="fork")
     assert not multiprocessing.active_children()
@@ -142,7 +144,7 @@ class _Spy:
 
 def test_agents_get_their_own_seat_view_and_handle(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[int, int, int]] = []
-    monkeypatch.setitem(AGENTS, "spy", lambda game_id: _Spy(seen))
+    monkeypatch.setitem(KINDS, "spy", AgentKind("spy", "", lambda game_id: _Spy(seen)))
     outcome = play_game(GAME, ["spy"] * 5, seed=1, agent_seeds=range(5))
     assert len(seen) == outcome.decisions
     assert all(view_seat == seat and n > 0 for view_seat, seat, n in seen)

@@ -1,27 +1,63 @@
-"""Agents (bots) and the registry of agent names used by the CLI, the simulator and servers."""
+"""Agents (bots) and the registry of agent names used by the CLI, the simulator and servers.
+
+An agent is named by a kind and parameters (``ismcts:iterations=400``; see
+:mod:`tavola.agents.names`): :func:`make_agent` builds one for a game, and refuses a bad name
+with a message listing what there is.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..core.errors import UnknownGameError
 from .base import Agent, PolicyAgent, SeatHandle
 from .heuristic import heuristic_agent
+from .ismcts import PARAMS as ISMCTS_PARAMS
+from .ismcts import Ismcts, Search
+from .names import DIFFICULTIES, AgentKind, AgentNameError, parse_agent, split_agents
 from .random import random_agent
 
-AGENTS: dict[str, Callable[[str], Agent]] = {
-    "random": random_agent,
-    "heuristic": heuristic_agent,
+KINDS: dict[str, AgentKind] = {
+    kind.name: kind
+    for kind in (
+        AgentKind("random", "any legal move, all equally likely", random_agent, probes=("random",)),
+        AgentKind(
+            "heuristic",
+            "the game's own hand-written policy",
+            heuristic_agent,
+            probes=("heuristic",),
+        ),
+        AgentKind(
+            "ismcts",
+            "information-set Monte Carlo tree search (never sees hidden cards)",
+            Ismcts,
+            ISMCTS_PARAMS,
+            probes=("ismcts:iterations=16", "ismcts:iterations=4,rollout=heuristic"),
+        ),
+    )
 }
+"""Every kind of agent by name."""
+
+AGENTS = sorted([*KINDS, *DIFFICULTIES])
+"""Every agent name without parameters (kinds and difficulty levels)."""
 
 
 def make_agent(name: str, game_id: str) -> Agent:
-    """A new agent called ``name`` for ``game_id``; UnknownGameError lists the names there are."""
-    try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise UnknownGameError(f"no agent {name!r}; agents: {', '.join(sorted(AGENTS))}") from None
-    return factory(game_id)
+    """A new agent named ``name`` (parameters included) for ``game_id``; AgentNameError (a
+    ValueError) says what is wrong with a bad name, UnknownGameError with a bad game."""
+    kind, params = parse_agent(name, KINDS)
+    return KINDS[kind].make(game_id, **params)
 
 
-__all__ = ["AGENTS", "Agent", "PolicyAgent", "SeatHandle", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "DIFFICULTIES",
+    "KINDS",
+    "Agent",
+    "AgentKind",
+    "AgentNameError",
+    "Ismcts",
+    "PolicyAgent",
+    "Search",
+    "SeatHandle",
+    "make_agent",
+    "parse_agent",
+    "split_agents",
+]

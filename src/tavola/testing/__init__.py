@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from ..core.registry import get_spec, list_games
 from ._support import SEEDS, Check, ConformanceError, random_record
+from .bots import check_bots_fair
 from .information import (
     check_events,
     check_info_key,
@@ -66,6 +67,7 @@ CHECKS: dict[str, Check] = {
         check_twin_events,
         check_redeal,
         check_simultaneous,
+        check_bots_fair,
     )
 }
 """Every check by name, in the order :func:`check_game` runs them."""
@@ -105,6 +107,7 @@ __all__ = [
     "ConformanceError",
     "cases",
     "check_bad_parameters",
+    "check_bots_fair",
     "check_canonical",
     "check_clones",
     "check_determinism",

@@ -1,0 +1,124 @@
+"""Agent names with parameters: ``ismcts:iterations=400,c=0.5``, ``heuristic``, ``hard``.
+
+A name is a kind, then optionally ``:`` and ``key=value`` pairs separated by commas. Each kind
+declares its parameters (type, range, default), so a bad name or value gets a message that says
+what there is. Lists of agents are comma-separated too: :func:`split_agents` gives a
+``key=value`` piece to the agent before it. Difficulty levels (``easy``, ``medium``, ``hard``)
+are names of their own, mapped onto kinds in :data:`DIFFICULTIES`, for every front end.
+
+>>> parse_agent("ismcts:iterations=400,c=0.5")
+('ismcts', {'iterations': 400, 'c': 0.5})
+>>> split_agents("ismcts:iterations=400,c=0.5,heuristic,random")
+['ismcts:iterations=400,c=0.5', 'heuristic', 'random']
+>>> parse_agent("hard")
+('ismcts', {'seconds': 1.0})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import UnknownGameError, quote
+
+
+class AgentNameError(UnknownGameError):
+    """An agent name that names no agent, or a parameter it does not take."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an agent kind: its type, default, bounds or choices, and meaning."""
+
+    type: type
+    default: Any
+    help: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+    def read(self, kind: str, key: str, text: str) -> Any:
+        """The value ``text`` stands for, checked; AgentNameError says what is allowed."""
+        try:
+            value = self.type(text)
+        except ValueError:
+            raise AgentNameError(f"{kind}: {key} is {self.describe()}, not {quote(text)}") from None
+        if (
+            (self.low is not None and value < self.low)
+            or (self.high is not None and value > self.high)
+            or (self.choices and value not in self.choices)
+            or (self.type is float and value != value)  # NaN
+        ):
+            raise AgentNameError(f"{kind}: {key} is {self.describe()}, not {quote(text)}")
+        return value
+
+    def describe(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        noun = "a whole number" if self.type is int else "a number"
+        if self.high is None:
+            return f"{noun} of at least {self.low:g}"
+        return f"{noun} from {self.low:g} to {self.high:g}"
+
+
+@dataclass(frozen=True)
+class AgentKind:
+    """A kind of agent: ``make(game_id, **params)`` builds one; ``params`` it takes; ``probes``
+    are cheap instances the conformance suite checks on every game (those naming the heuristic
+    only on games that have one)."""
+
+    name: str
+    summary: str
+    make: Callable[..., Any] = field(repr=False)
+    params: Mapping[str, Param] = field(default_factory=dict)
+    probes: tuple[str, ...] = ()
+
+
+DIFFICULTIES: dict[str, str] = {
+    "easy": "random",
+    "medium": "heuristic",
+    "hard": "ismcts:seconds=1",
+}
+"""Levels a player understands, as agent names (a level is itself a valid agent name)."""
+
+
+def parse_agent(text: object, kinds: Mapping[str, AgentKind] | None = None) -> tuple[str, dict]:
+    """``(kind, params)`` named by ``text``; AgentNameError for a bad name or parameter."""
+    if kinds is None:
+        from . import KINDS as kinds  # the registry imports this module
+    if not isinstance(text, str) or len(text) > 200:
+        raise AgentNameError(f"an agent name is text such as 'heuristic', not {quote(text)}")
+    text = DIFFICULTIES.get(text.strip(), text.strip())
+    name, _, rest = text.partition(":")
+    kind = kinds.get(name.strip())
+    if kind is None:
+        raise AgentNameError(
+            f"no agent {quote(name)}; agents: {', '.join([*sorted(kinds), *DIFFICULTIES])}"
+        )
+    params: dict[str, Any] = {}
+    for piece in filter(None, (p.strip() for p in rest.split(","))) if rest else ():
+        key, eq, value = (s.strip() for s in piece.partition("="))
+        if not eq or key not in kind.params:
+            takes = (
+                "; ".join(f"{k}: {p.help}, {p.describe()}" for k, p in kind.params.items())
+                or "none"
+            )
+            raise AgentNameError(
+                f"{kind.name} has no parameter {quote(key)}; its parameters: {takes}"
+            )
+        if key in params:
+            raise AgentNameError(f"{kind.name}: {key} is given twice")
+        params[key] = kind.params[key].read(kind.name, key, value)
+    return kind.name, params
+
+
+def split_agents(text: str) -> list[str]:
+    """Comma-separated agent names, where a ``key=value`` piece belongs to the name before it."""
+    names: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if names and "=" in piece and ":" not in piece:
+            names[-1] += "," + piece
+        else:
+            names.append(piece)
+    return names

@@ -1,0 +1,113 @@
+"""Analysis of a played game (``tavola analyse``): every decision of the seat with a choice is
+rated by the search from that seat's position, the same way each time, with clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tavola
+from tavola.agents import AgentNameError
+from tavola.agents.analysis import analyse
+from tavola.cli import main
+from tavola.testing import random_record
+
+RECORD = random_record("testa-di-pecora", 4, seed=5)
+
+
+def choices(record: dict, seat: int) -> list[int]:
+    """The move numbers at which ``seat`` had more than one legal move."""
+    g = tavola.replay(record, upto=0)
+    out = []
+    for i, (s, data) in enumerate(record["actions"]):
+        if s == seat and len(g.legal_actions(s)) > 1:
+            out.append(i)
+        g.act(s, g.parse_action(s, data))
+    return out
+
+
+def test_every_decision_with_a_choice_is_rated_and_nothing_else() -> None:
+    seen: list[tuple[int, int]] = []
+    decisions = analyse(
+        RECORD, 1, "ismcts:iterations=20", progress=lambda d, t: seen.append((d, t))
+    )
+    assert [d.index for d in decisions] == choices(RECORD, 1)
+    total = sum(1 for s, _ in RECORD["actions"] if s == 1)
+    assert seen == [(k, total) for k in range(1, total + 1)]
+    for d in decisions:
+        g = tavola.replay(RECORD, upto=d.index)
+        assert {o.action for o in d.options} == set(g.legal_actions(1))
+        assert d.played == g.parse_action(1, RECORD["actions"][d.index][1])
+        assert d.best == d.options[0]
+        assert 0 <= d.loss <= 1
+        assert d.loss == max(0.0, d.best.value - d.played_option.value)
+        assert json.loads(json.dumps(d.to_json()))["played"] == d.played.to_json()
+
+
+def test_the_same_record_and_seed_give_the_same_analysis() -> None:
+    first = analyse(RECORD, 2, "ismcts:iterations=15", seed=3)
+    assert first == analyse(RECORD, 2, "ismcts:iterations=15", seed=3)
+
+
+@pytest.mark.parametrize(
+    ("record", "seat", "agent", "message"),
+    [
+        ({**RECORD, "seed": None}, 0, "ismcts", "seed is missing"),
+        ({"game": "testa-di-pecora"}, 0, "ismcts", "the record lacks"),
+        (RECORD, 4, "ismcts", "there is no seat 4: seats are 0 to 3"),
+        (RECORD, -1, "ismcts", "there is no seat -1"),
+        (RECORD, 0, "heuristic", "analysed by a search bot"),
+    ],
+)
+def test_a_bad_record_seat_or_bot_gets_a_clear_error(
+    record: dict, seat: int, agent: str, message: str
+) -> None:
+    with pytest.raises(tavola.RecordError, match=message):
+        analyse(record, seat, agent)
+
+
+def test_a_bad_search_parameter_names_the_parameter() -> None:
+    with pytest.raises(AgentNameError, match="iterations is a whole number"):
+        analyse(RECORD, 0, "ismcts:iterations=-4")
+
+
+def test_the_command_prints_each_decision_and_how_many_agree(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(RECORD))
+    assert main(["analyse", str(path), "--seat", "3", "--budget", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "rated by ismcts:iterations=10" in out
+    assert f"of {len(choices(RECORD, 3))} decisions agree with the search" in out
+    assert main(["analyse", str(path), "--seat", "3", "--budget", "0.02s", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["agent"] == "ismcts:seconds=0.02"
+    assert [d["index"] for d in data["decisions"]] == choices(RECORD, 3)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.json", "--seat", "0"], "cannot read missing.json"),
+        (["bad.json", "--seat", "0"], "bad.json is not a JSON game record"),
+        (["game.json", "--seat", "0", "--budget", "lots"], "expected iterations (e.g. 400)"),
+        (["game.json", "--seat", "0", "--budget", "0s"], "expected iterations"),
+        (["game.json", "--seat", "7"], "there is no seat 7"),
+    ],
+)
+def test_the_command_refuses_bad_input_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.json").write_text(json.dumps(RECORD))
+    (tmp_path / "bad.json").write_bytes(b"\xff{not json")
+    assert main(["analyse", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -1,0 +1,198 @@
+"""The search bot (ismcts) and agent names with parameters: names parse or get a clear error,
+the search is deterministic under a seed, sees only its seat's worlds, plays every game to the
+end (simultaneous phases and dice included) and beats random play. Its fairness on every game is
+the conformance suite's ``check_bots_fair``."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+import tavola
+from tavola.agents import (
+    AGENTS,
+    DIFFICULTIES,
+    AgentNameError,
+    Ismcts,
+    SeatHandle,
+    make_agent,
+    parse_agent,
+    split_agents,
+)
+from tavola.agents.ismcts import _reward
+from tavola.sim import simulate
+from tavola.sim.runner import play_game
+from tavola.sim.stats import summarize
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "params"),
+    [
+        ("random", "random", {}),
+        ("ismcts", "ismcts", {}),
+        ("ismcts:iterations=50", "ismcts", {"iterations": 50}),
+        (" ismcts : c = 1.5 , rollout=heuristic ", "ismcts", {"c": 1.5, "rollout": "heuristic"}),
+        ("ismcts:seconds=0.5,iterations=9", "ismcts", {"seconds": 0.5, "iterations": 9}),
+        ("easy", "random", {}),
+        ("medium", "heuristic", {}),
+        ("hard", "ismcts", {"seconds": 1.0}),
+    ],
+)
+def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -> None:
+    assert parse_agent(text) == (kind, params)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("alphazero", "no agent 'alphazero'; agents: heuristic, ismcts, random, easy, medium"),
+        ("ismcts:iter=3", "ismcts has no parameter 'iter'; its parameters: iterations"),
+        ("ismcts:iterations", "ismcts has no parameter 'iterations'"),
+        ("ismcts:iterations=0", "iterations is a whole number of at least 1, not '0'"),
+        ("ismcts:iterations=2.5", "iterations is a whole number of at least 1, not '2.5'"),
+        ("ismcts:c=-1", "c is a number from 0 to 10, not '-1'"),
+        ("ismcts:c=nan", "c is a number from 0 to 10, not 'nan'"),
+        ("ismcts:seconds=0", "seconds is a number from 0.01 to 600, not '0'"),
+        ("ismcts:rollout=smart", "rollout is one of random, mast, heuristic, not 'smart'"),
+        ("ismcts:c=1,c=2", "c is given twice"),
+        ("random:c=1", "random has no parameter 'c'; its parameters: none"),
+        (42, "an agent name is text"),
+        ("x" * 300, "an agent name is text"),
+    ],
+)
+def test_a_bad_agent_name_gets_a_message_saying_what_there_is(text: object, message: str) -> None:
+    with pytest.raises(AgentNameError) as caught:
+        make_agent(text, "testa-di-pecora")  # type: ignore[arg-type]
+    assert message in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_list_of_agents_keeps_parameters_with_their_agent() -> None:
+    assert split_agents("ismcts:iterations=400,c=0.5,heuristic,random") == [
+        "ismcts:iterations=400,c=0.5",
+        "heuristic",
+        "random",
+    ]
+    assert split_agents("random,hard") == ["random", "hard"]
+
+
+def test_difficulty_levels_are_agent_names_for_every_front_end() -> None:
+    assert set(DIFFICULTIES) == {"easy", "medium", "hard"}
+    assert set(DIFFICULTIES) <= set(AGENTS)
+    for level in DIFFICULTIES:
+        assert make_agent(level, "renaissance-man-2d6").name
+    assert make_agent("hard", "testa-di-pecora").name == "ismcts:seconds=1.0"
+
+
+def test_an_agent_is_named_by_what_differs_from_the_defaults() -> None:
+    assert make_agent("ismcts:iterations=400,c=0.7", "testa-di-pecora").name == "ismcts"
+    assert make_agent("ismcts:c=1.0", "testa-di-pecora").name == "ismcts:c=1.0"
+
+
+def test_heuristic_rollouts_need_a_game_with_a_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from tavola.core import registry
+
+    spec = registry.get_spec("testa-di-pecora")
+    monkeypatch.setitem(
+        registry._REGISTRY, "plain", dataclasses.replace(spec, id="plain", heuristic=None)
+    )
+    with pytest.raises(tavola.TavolaError, match="no heuristic for ismcts to roll out with"):
+        make_agent("ismcts:rollout=heuristic", "plain")
+
+
+def position(game_id: str, players: int, seed: int, moves: int) -> tavola.Game:
+    """A game after ``moves`` random moves."""
+    g = tavola.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    return g
+
+
+def a_choice(game_id: str, players: int, seed: int) -> tavola.Game:
+    """A position where the seat to act has more than one legal move."""
+    for moves in range(10, 60):
+        g = position(game_id, players, seed, moves)
+        if len(g.legal_actions(min(g.to_act))) > 1:
+            return g
+    raise AssertionError("no choice found")
+
+
+def test_the_search_is_the_same_under_the_same_seed_and_counts_its_iterations() -> None:
+    g = a_choice("testa-di-pecora", 4, 3)
+    seat = min(g.to_act)
+    legal = g.legal_actions(seat)
+    bot = Ismcts("testa-di-pecora", iterations=60)
+    runs = [bot.search(legal, random.Random(7), SeatHandle(g, seat)) for _ in range(2)]
+    assert runs[0].options == runs[1].options
+    found = runs[0]
+    assert found.iterations == 60
+    assert sorted(o.action.code for o in found.options) == sorted(a.code for a in legal)
+    assert sum(o.visits for o in found.options) == 60
+    assert all(0 <= o.value <= 1 for o in found.options)
+    assert found.options == tuple(sorted(found.options, key=lambda o: (-o.visits, -o.value)))
+    assert bot.choose(g.view(seat), legal, random.Random(7), SeatHandle(g, seat)) == found.best
+
+
+def test_a_time_budget_stops_the_search_and_still_chooses() -> None:
+    g = a_choice("renaissance-man-2d6", 3, 1)
+    seat = min(g.to_act)
+    found = Ismcts("renaissance-man-2d6", seconds=0.05).search(
+        g.legal_actions(seat), random.Random(1), SeatHandle(g, seat)
+    )
+    assert found.iterations >= 1
+    assert found.best in g.legal_actions(seat)
+
+
+def test_the_search_leaves_the_position_as_it_was() -> None:
+    g = a_choice("renaissance-man-2d6", 4, 2)
+    before = g.canonical()
+    seat = min(g.to_act)
+    Ismcts("renaissance-man-2d6", iterations=30).search(
+        g.legal_actions(seat), random.Random(0), SeatHandle(g, seat)
+    )
+    assert g.canonical() == before
+
+
+def test_a_single_legal_move_is_played_without_a_handle() -> None:
+    g = tavola.new_game("testa-di-pecora", players=4, seed=1)
+    only = g.legal_actions(min(g.to_act))[:1]
+    assert Ismcts("testa-di-pecora").choose({}, only, random.Random(0)) == only[0]
+    with pytest.raises(tavola.TavolaError, match="needs a SeatHandle"):
+        Ismcts("testa-di-pecora").choose({}, g.legal_actions(min(g.to_act)), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("testa-di-pecora", 5), ("renaissance-man-2d6", 6), ("test-morra", 3)]
+)
+@pytest.mark.parametrize("agent", ["ismcts:iterations=8", "ismcts:iterations=3,rollout=heuristic"])
+def test_the_search_bot_plays_whole_games(game_id: str, players: int, agent: str) -> None:
+    if "heuristic" in agent and tavola.get_spec(game_id).heuristic is None:
+        agent = "ismcts:iterations=3"
+    outcome = play_game(game_id, [agent] * players, seed=4, agent_seeds=list(range(players)))
+    assert not outcome.hit_cap and outcome.winners
+
+
+def test_the_search_bot_beats_random_play() -> None:
+    """Ten 2-player games of the dice game: 60 iterations a move win at least 8."""
+    sim = simulate("renaissance-man-2d6", 10, ["ismcts:iterations=60", "random"], seed=1)
+    assert summarize(sim.outcomes, 2).by_agent["ismcts:iterations=60"].wins >= 8
+
+
+def test_rewards_go_by_place_or_by_score_and_by_score_for_one_player() -> None:
+    def finished(players: int, scores: list[float]) -> SimpleNamespace:
+        result = tavola.GameResult.from_scores(scores)
+        info = SimpleNamespace(min_score=-10.0, max_score=30.0)
+        spec = SimpleNamespace(info=lambda n, variant, options: info)
+        return SimpleNamespace(players=players, spec=spec, variant="", options={}, result=result)
+
+    four = finished(4, [5, 9, 9, 1])
+    assert _reward(four)(four) == pytest.approx([1 / 3, 5 / 6, 5 / 6, 0])  # two share 1st, 2nd
+    assert _reward(four, by_score=True)(four) == [15 / 40, 19 / 40, 19 / 40, 11 / 40]
+    solo = finished(1, [10])
+    assert _reward(solo)(solo) == [0.5]
