@@ -196,3 +196,23 @@ def test_rewards_go_by_place_or_by_score_and_by_score_for_one_player() -> None:
     assert _reward(four, by_score=True)(four) == [15 / 40, 19 / 40, 19 / 40, 11 / 40]
     solo = finished(1, [10])
     assert _reward(solo)(solo) == [0.5]
+
+
+def test_a_prior_leans_the_root_towards_the_heuristics_move() -> None:
+    g = a_choice("testa-di-pecora", 4, 5)
+    seat = min(g.to_act)
+    legal = g.legal_actions(seat)
+    hint = tavola.get_spec("testa-di-pecora").heuristic(g.view(seat), legal, random.Random(0))
+    visits = {}
+    for prior in (0.0, 10.0):
+        found = Ismcts("testa-di-pecora", iterations=40, prior=prior).search(
+            legal, random.Random(2), SeatHandle(g, seat)
+        )
+        visits[prior] = next(o.visits for o in found.options if o.action == hint)
+    assert visits[10.0] > visits[0.0]
+    assert visits[10.0] == max(
+        o.visits
+        for o in Ismcts("testa-di-pecora", iterations=40, prior=10.0)
+        .search(legal, random.Random(2), SeatHandle(g, seat))
+        .options
+    )

@@ -34,6 +34,7 @@ PARAMS = {
     "c": Param(float, 0.7, "UCB exploration constant", low=0, high=10),
     "rollout": Param(str, "random", "playout policy", choices=("random", "mast", "heuristic")),
     "reward": Param(str, "place", "what a playout is worth", choices=("place", "score")),
+    "prior": Param(float, 0.0, "UCB bonus of the heuristic's move at the root", low=0, high=10),
 }
 """What ``ismcts:...`` takes. With ``seconds`` alone the search runs for that time; with both,
 it stops at whichever comes first; with neither, 400 iterations."""
@@ -87,10 +88,15 @@ class Ismcts:
         c: float = 0.7,
         rollout: str = "random",
         reward: str = "place",
+        prior: float = 0.0,
     ) -> None:
         spec = get_spec(game_id)
-        if rollout == "heuristic" and spec.heuristic is None:
-            raise TavolaError(f"{spec.title} has no heuristic for ismcts to roll out with")
+        if (rollout == "heuristic" or prior) and spec.heuristic is None:
+            raise TavolaError(
+                f"{spec.title} has no heuristic for ismcts to roll out with or prefer"
+            )
+        self.heuristic = spec.heuristic
+        self.prior = prior
         self.iterations = iterations if iterations is not None or seconds else 400
         self.seconds = seconds
         self.c = c
@@ -103,6 +109,7 @@ class Ismcts:
             "c": c,
             "rollout": rollout,
             "reward": reward,
+            "prior": prior,
         }
         shown = [f"{k}={v}" for k, v in given.items() if v is not None and v != PARAMS[k].default]
         self.name = "ismcts" + (":" + ",".join(shown) if shown else "")
@@ -131,11 +138,16 @@ class Ismcts:
         root_key = (seat, world.info_key(seat))
         reward = _reward(world, self.by_score)
         mast = Mast() if self.mast else None
+        tree[root_key] = {}
+        bias = None
+        if self.prior:
+            hint = self.heuristic(world.view(seat), legal, random.Random(rng.getrandbits(64)))
+            bias = (tree[root_key], hint.code, self.prior)
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             if done:
                 world = handle.resample(rng)
-            self._iterate(world, seat, tree, rng, reward, mast)
+            self._iterate(world, seat, tree, rng, reward, mast, bias)
             done += 1
         stats = tree[root_key]
         options = [
@@ -155,6 +167,7 @@ class Ismcts:
         rng: random.Random,
         reward: Callable[[Game], list[float]],
         mast: Mast | None,
+        bias: tuple[dict[int, list[float]], int, float] | None,
     ) -> None:
         """One iteration on the world ``g``: select, expand one node, roll out, back up."""
         path: list[tuple[list[float], int, int]] = []
@@ -186,6 +199,8 @@ class Ismcts:
                 for a in legal:
                     n, w, avail = node[a.code]
                     score = w / n + c * math.sqrt(math.log(avail) / n)
+                    if bias is not None and node is bias[0] and a.code == bias[1]:
+                        score += bias[2] / (n + 1)
                     if score > best:
                         best, action = score, a
             path.append((node[action.code], seat, action.code))
