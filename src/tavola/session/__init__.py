@@ -2,10 +2,21 @@
 
 Front ends (the web app) talk to tables only through this layer: it checks a seat's secret,
 serialises actions per table, stores each accepted action before anyone hears of it, moves the
-bots at a pace people can follow, and sends each seat only its own view and events.
+bots at a pace people can follow (each choice in a worker thread), tells everyone at a table
+which people are connected, lets the creator hand an empty seat to a bot, sends each seat only
+its own view and events, and replays finished games from their records.
 """
 
 from .hub import TableLimitError, Tables
-from .table import Listener, LiveTable
+from .replay import NotOverError, replay_message
+from .table import CreatorError, Listener, LiveTable
 
-__all__ = ["Listener", "LiveTable", "TableLimitError", "Tables"]
+__all__ = [
+    "CreatorError",
+    "Listener",
+    "LiveTable",
+    "NotOverError",
+    "TableLimitError",
+    "Tables",
+    "replay_message",
+]

@@ -1,21 +1,25 @@
-"""All live tables of a server: creating them, loading them from the store, resuming them."""
+"""All live tables of a server: creating them, importing finished games' records, loading them
+from the store, resuming them."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from collections import defaultdict, deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..agents import AGENTS
+from sqlalchemy.exc import IntegrityError
+
 from ..core.errors import TavolaError, UnknownGameError, quote
-from ..core.registry import get_spec
+from ..core.registry import GameSpec, get_spec
 from ..core.rng import fresh_seed
 from ..store.database import Store, now
 from ..store.models import SeatRow, TableRow
-from .table import LiveTable, hash_secret
+from .replay import finished_game, record_id
+from .table import LiveTable, hash_secret, make_bot
 
 SEAT_KINDS = ("me", "invite", "bot")
 """How a table's creator fills a seat: themselves, a friend by link, or a bot."""
@@ -29,11 +33,15 @@ class TableLimitError(TavolaError):
 
 
 class Tables:
-    """The live tables of one server, loaded from ``store`` on first use."""
+    """The live tables of one server, loaded from ``store`` on first use; a client may create
+    ``new_tables`` tables (or import as many records) per ``WINDOW_SECONDS``."""
 
-    def __init__(self, store: Store, pace: float = 0.8) -> None:
+    def __init__(
+        self, store: Store, pace: float = 0.8, new_tables: int = TABLES_PER_WINDOW
+    ) -> None:
         self.store = store
         self.pace = pace
+        self.new_tables = new_tables
         self.live: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._created: defaultdict[str, deque[float]] = defaultdict(deque)
@@ -103,22 +111,7 @@ class Tables:
                     secret_hash=hash_secret(key) if key else None,
                 )
             )
-        stamp = now()
-        row = TableRow(
-            id=table_id,
-            game=spec.id,
-            rules_version=spec.rules_version,
-            players=players,
-            variant=variant,
-            options=options,
-            seed=str(fresh_seed()),
-            bot_seed=str(fresh_seed()),
-            creator_hash=hash_secret(creator),
-            status="playing",
-            moves=0,
-            created_at=stamp,
-            updated_at=stamp,
-        )
+        row = _table_row(table_id, spec, players, variant, options, fresh_seed(), creator)
         await asyncio.to_thread(self.store.create, row, rows)
         table = await self.get(table_id)
         assert table is not None
@@ -132,17 +125,76 @@ class Tables:
             ],
         }
 
+    async def import_record(self, data: object, client: str = "") -> str:
+        """Store a finished game's record (parsed JSON) as a finished table; returns its id.
+        The same record always gives the same table. RecordError says what is wrong."""
+        self._limit(client)
+        game = await asyncio.to_thread(finished_game, data)
+        record = game.record()
+        table_id = record_id(record)
+        if await self.get(table_id) is not None:
+            return table_id
+        row = _table_row(
+            table_id,
+            game.spec,
+            game.players,
+            game.variant,
+            game.options,
+            game.seed,
+            secrets.token_urlsafe(24),  # a creator nobody is: an imported game is over
+            status="over",
+            moves=len(record["actions"]),
+            origin="imported",
+        )
+        seats = [
+            SeatRow(table_id=table_id, seat=s, kind="human", agent=None, name=None)
+            for s in range(game.players)
+        ]
+        actions = [(seat, action) for seat, action in record["actions"]]
+        with contextlib.suppress(IntegrityError):  # imported at the same moment by another
+            await asyncio.to_thread(self.store.create, row, seats, actions)
+        return table_id
+
     def _limit(self, client: str) -> None:
         stamps = self._created[client]
         clock = time.monotonic()
         while stamps and clock - stamps[0] > WINDOW_SECONDS:
             stamps.popleft()
-        if len(stamps) >= TABLES_PER_WINDOW:
+        if len(stamps) >= self.new_tables:
             raise TableLimitError(
-                f"at most {TABLES_PER_WINDOW} new tables in {int(WINDOW_SECONDS // 60)} minutes; "
+                f"at most {self.new_tables} new tables in {int(WINDOW_SECONDS // 60)} minutes; "
                 "try again later"
             )
         stamps.append(clock)
+
+
+def _table_row(
+    table_id: str,
+    spec: GameSpec,
+    players: int,
+    variant: str,
+    options: dict[str, Any],
+    seed: int,
+    creator: str,
+    **fields: Any,
+) -> TableRow:
+    """A new table's row: a game being played, unless ``fields`` say otherwise."""
+    stamp = now()
+    values: dict[str, Any] = {"status": "playing", "moves": 0, "origin": "played", **fields}
+    return TableRow(
+        id=table_id,
+        game=spec.id,
+        rules_version=spec.rules_version,
+        players=players,
+        variant=variant,
+        options=options,
+        seed=str(seed),
+        bot_seed=str(fresh_seed()),
+        creator_hash=hash_secret(creator),
+        created_at=stamp,
+        updated_at=stamp,
+        **values,
+    )
 
 
 def _seats(seats: object, players: int, game_id: str) -> list[tuple[str, str | None, str | None]]:
@@ -158,11 +210,12 @@ def _seats(seats: object, players: int, game_id: str) -> list[tuple[str, str | N
             raise UnknownGameError(
                 f"seat {i}: kind is one of {', '.join(SEAT_KINDS)}, not {quote(kind)}"
             )
-        agent = seat.get("agent") if kind == "bot" else None
-        if kind == "bot" and agent not in AGENTS:
-            raise UnknownGameError(
-                f"seat {i}: no bot {quote(agent)}; bots: {', '.join(sorted(AGENTS))}"
-            )
+        agent = None
+        if kind == "bot":
+            try:
+                agent, _ = make_bot(seat.get("agent"), game_id)
+            except UnknownGameError as exc:
+                raise UnknownGameError(f"seat {i}: {exc}") from None
         name = seat.get("name")
         if name is not None:
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:

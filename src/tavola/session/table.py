@@ -7,16 +7,25 @@ import contextlib
 import hashlib
 import hmac
 import random
+import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import Agent, SeatHandle, make_agent
-from ..core.errors import IllegalActionError, SeatError
+from ..agents import AGENTS, Agent, SeatHandle, make_agent
+from ..core.errors import IllegalActionError, SeatError, TavolaError, UnknownGameError, quote
 from ..core.protocol import Action, Game
 from ..core.registry import new_game
 from ..core.rng import derive_seed
 from ..store.database import Store, StoredTable
+
+MAX_AGENT = 64
+"""The longest bot name (parameters included) a seat stores."""
+
+
+class CreatorError(TavolaError):
+    """A request only the table's creator may make, without the creator's secret."""
 
 
 def hash_secret(secret: str) -> str:
@@ -48,11 +57,55 @@ class SeatInfo:
     agent: str | None
     name: str | None
     secret_hash: str | None
+    bot_from: int | None = None  # the move from which a bot plays a person's seat
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as everyone may see it: all but the secret's hash (by hand: asdict()
+        copies deeply, and this is in every message)."""
+        return {
+            "kind": self.kind,
+            "agent": self.agent,
+            "name": self.name,
+            "bot_from": self.bot_from,
+        }
+
+
+def state(game: Game, seat: int | None, since: int) -> dict[str, Any]:
+    """What every message about ``game`` to ``seat`` (None: a spectator) holds: the game, its
+    moves, who is to act, the seat's view, its events from ``since``, and the result."""
+    return {
+        "game": game.spec.id,
+        "title": game.spec.title,
+        "players": game.players,
+        "seat": seat,
+        "moves": len(game.history),
+        "to_act": sorted(game.to_act),
+        "view": game.view(seat),
+        "events": game.events(seat, since),
+        "result": game.result.to_json() if game.is_over else None,  # type: ignore[union-attr]
+    }
+
+
+def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
+    """The name and a new instance of the bot ``name`` (parameters included) for ``game_id``,
+    or UnknownGameError saying what there is."""
+    if not isinstance(name, str) or len(name) > MAX_AGENT:
+        raise UnknownGameError(f"no bot {quote(name)}; bots: {', '.join(sorted(AGENTS))}")
+    try:
+        return name, make_agent(name, game_id)
+    except UnknownGameError as exc:
+        raise UnknownGameError(f"no bot {quote(name)} ({exc})") from None
+
+
+def _choose(agent: Agent, game: Game, seat: int, rng: random.Random) -> Action:
+    """A bot's move (in a worker thread: a search bot may think for a second)."""
+    handle = SeatHandle(game, seat) if agent.searches else None
+    return agent.choose(game.view(seat), game.legal_actions(seat), rng, handle)
 
 
 class LiveTable:
-    """A table being played. Every change goes through :meth:`act` (people) or the bot loop,
-    one at a time under ``lock``, and is stored before the game changes."""
+    """A table being played. Every change goes through :meth:`act` (people), the bot loop or
+    :meth:`hand_to_bot`, one at a time under ``lock``, and is stored before the game changes."""
 
     def __init__(self, store: Store, stored: StoredTable, pace: float) -> None:
         row = stored.row
@@ -61,6 +114,7 @@ class LiveTable:
         self.pace = pace
         self.creator_hash = row.creator_hash
         self.bot_seed = int(row.bot_seed)
+        self.imported = row.origin == "imported"
         game = new_game(
             row.game,
             players=row.players,
@@ -71,7 +125,9 @@ class LiveTable:
         for seat, data in stored.actions:
             game.act(seat, game.parse_action(seat, data))
         self.game: Game = game
-        self.seats = [SeatInfo(s.kind, s.agent, s.name, s.secret_hash) for s in stored.seats]
+        self.seats = [
+            SeatInfo(s.kind, s.agent, s.name, s.secret_hash, s.bot_from) for s in stored.seats
+        ]
         self.bots: dict[int, Agent] = {
             s: make_agent(info.agent, row.game)
             for s, info in enumerate(self.seats)
@@ -79,6 +135,8 @@ class LiveTable:
         }
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
+        self.loaded_at = time.monotonic()
+        self.left_at: dict[int, float] = {}  # when each person's seat lost its last connection
         self._bot_task: asyncio.Task[None] | None = None
 
     # -- seats and secrets -------------------------------------------------------------
@@ -92,6 +150,73 @@ class LiveTable:
         ):
             return seat  # type: ignore[return-value]
         raise SeatError("this link does not open a seat of this table (wrong seat or key)")
+
+    def connections(self, seat: int) -> int:
+        """How many open connections hold ``seat``."""
+        return sum(1 for x in self.listeners if x.seat == seat and not x.closed)
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        """Each seat as every listener sees it; a person's also says whether it is connected,
+        or for how many seconds it has not been (since its last connection closed, or since
+        this server loaded the table)."""
+        held = Counter(x.seat for x in self.listeners if not x.closed)
+        clock = time.monotonic()
+        out = []
+        for s, info in enumerate(self.seats):
+            connected = away = None
+            if info.kind == "human":
+                connected = held[s] > 0
+                away = None if connected else int(clock - self.left_at.get(s, self.loaded_at))
+            out.append({**info.to_json(), "connected": connected, "away": away})
+        return out
+
+    async def join(self, listener: Listener) -> None:
+        """Start sending to ``listener``; the others hear of a person's seat coming back."""
+        self.listeners.add(listener)
+        await self.send(listener)
+        seat = listener.seat
+        if seat is not None and self.seats[seat].kind == "human" and self.connections(seat) == 1:
+            await self.broadcast(skip=listener)
+
+    async def leave(self, listener: Listener) -> None:
+        """Stop sending to ``listener``; the others hear of a person's seat left empty."""
+        listener.closed = True
+        if listener not in self.listeners:
+            return
+        self.listeners.discard(listener)
+        seat = listener.seat
+        if seat is not None and self.seats[seat].kind == "human" and not self.connections(seat):
+            self.left_at[seat] = time.monotonic()
+            await self.broadcast()
+
+    async def hand_to_bot(self, creator: object, seat: object, agent_name: object) -> None:
+        """The creator (by ``creator``, the creator's secret) hands the person's seat ``seat``,
+        left without a connection, to the bot ``agent_name`` for the rest of the game. Stored
+        before it takes effect; the seat's link still shows its view but can no longer act.
+
+        Raises CreatorError for a wrong secret, SeatError for no such seat, UnknownGameError
+        for a bad bot, IllegalActionError when the seat cannot be handed over now."""
+        if not secret_matches(creator, self.creator_hash):
+            raise CreatorError("only the table's creator can hand a seat to a bot (wrong key)")
+        if seat.__class__ is not int or not 0 <= seat < len(self.seats):  # type: ignore[operator]
+            raise SeatError(f"there is no seat {quote(seat)} at this table")
+        name, agent = make_bot(agent_name, self.game.spec.id)
+        async with self.lock:
+            info = self.seats[seat]  # type: ignore[index]
+            if self.game.is_over:
+                raise IllegalActionError("the game is over")
+            if info.kind != "human":
+                raise IllegalActionError(f"seat {seat} is played by a bot already")
+            if self.connections(seat):  # type: ignore[arg-type]
+                raise IllegalActionError(
+                    f"seat {seat}'s player is connected: only an empty seat can be handed over"
+                )
+            moves = len(self.game.history)
+            await asyncio.to_thread(self.store.hand_to_bot, self.id, seat, name, moves)
+            info.kind, info.agent, info.bot_from = "bot", name, moves
+            self.bots[seat] = agent  # type: ignore[index]
+        await self.broadcast()
+        self.kick_bots()
 
     # -- acting ------------------------------------------------------------------------
 
@@ -110,14 +235,22 @@ class LiveTable:
         self.kick_bots()
 
     async def _apply(self, seat: int, action: Action) -> None:
-        """Store the action, then play it (on a copy, so a failure changes nothing)."""
+        """Store the action, then play it (on a copy, so a failure changes nothing). A local
+        database (SQLite) is written at once: a thread hop would cost more than the write."""
         g = self.game
         after = g.clone()
         after.act(seat, action)
-        status = "over" if after.is_over else "playing"
-        await asyncio.to_thread(
-            self.store.append, self.id, len(g.history), seat, action.to_json(), status
+        stored = (
+            self.id,
+            len(g.history),
+            seat,
+            action.to_json(),
+            "over" if after.is_over else "playing",
         )
+        if self.store.local:
+            self.store.append(*stored)
+        else:
+            await asyncio.to_thread(self.store.append, *stored)
         self.game = after
 
     def kick_bots(self) -> None:
@@ -137,11 +270,8 @@ class LiveTable:
                 seat = waiting[0]
                 if seat not in g.to_act or seat not in self.bots:
                     continue
-                agent = self.bots[seat]
                 rng = random.Random(derive_seed(self.bot_seed, seat, len(g.history)))
-                handle = SeatHandle(g, seat) if agent.searches else None
-                view, legal = g.view(seat), g.legal_actions(seat)
-                action = await asyncio.to_thread(agent.choose, view, legal, rng, handle)
+                action = await asyncio.to_thread(_choose, self.bots[seat], g, seat, rng)
                 await self._apply(seat, action)
             await self.broadcast()
 
@@ -159,33 +289,24 @@ class LiveTable:
 
         The seed and the other seats' hands are sent only once the game is over."""
         g = self.game
-        over = g.is_over
         msg: dict[str, Any] = {
             "type": "state",
             "table": self.id,
-            "game": g.spec.id,
-            "title": g.spec.title,
-            "players": g.players,
-            "seat": seat,
-            "moves": len(g.history),
-            "to_act": sorted(g.to_act),
-            "view": g.view(seat),
+            **state(g, seat, since),
             "legal": []
             if seat is None or seat in self.bots
             else [{"label": str(a), "action": a.to_json()} for a in g.legal_actions(seat)],
-            "events": g.events(seat, since),
-            "seats": [{"kind": s.kind, "agent": s.agent, "name": s.name} for s in self.seats],
-            "result": g.result.to_json() if over else None,  # type: ignore[union-attr]
+            "seats": self.seats_json(),
         }
         if since == 0:  # a listener's first message: the faces of the cards, by id
             msg["cards"] = g.card_table()
-        if over:
+        if g.is_over:
             msg["revealed"] = [g.view(s) for s in range(g.players)]
             msg["seed"] = str(g.seed)  # a string: JavaScript numbers hold 53 bits
         return msg
 
     async def send(self, listener: Listener) -> None:
-        """Send ``listener`` what is new for it."""
+        """Send ``listener`` what is new for it (a connection gone is marked closed)."""
         if listener.closed:
             return
         msg = self.message(listener.seat, listener.sent + 1)
@@ -193,10 +314,10 @@ class LiveTable:
             listener.sent = msg["events"][-1]["i"]
         try:
             await listener.send(msg)
-        except Exception:  # a connection gone: forget it
+        except Exception:  # a connection gone: its handler calls leave()
             listener.closed = True
-            self.listeners.discard(listener)
 
-    async def broadcast(self) -> None:
+    async def broadcast(self, skip: Listener | None = None) -> None:
         for listener in list(self.listeners):
-            await self.send(listener)
+            if listener is not skip:
+                await self.send(listener)

@@ -7,12 +7,15 @@ never interleave actions of one table.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, select, update
+from sqlalchemy import bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
@@ -20,6 +23,14 @@ from ..core.errors import TavolaError
 from .models import ActionRow, SeatRow, TableRow
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+_TABLES, _ACTIONS = TableRow.__table__, ActionRow.__table__
+_ADVANCE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("table"), _TABLES.c.moves == bindparam("n"))
+    .values(moves=bindparam("next"), status=bindparam("new_status"), updated_at=bindparam("stamp"))
+)
+"""Advance a table from move ``n`` (refused, no row matched, if it moved meanwhile)."""
+_ACTION = insert(_ACTIONS)
 
 
 class StaleTableError(TavolaError):
@@ -61,6 +72,14 @@ class Store:
         )
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.local = sqlite
+        """Writes are appends to a local file, a fraction of a millisecond (no network round
+        trip): a caller may make them without a thread hop."""
+        # SQLite has one writer at a time, and a writer that finds the database busy sleeps
+        # and tries again (1, 2, 5, 10... ms): queued on a lock, writers go in turn at once.
+        self.writing: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if sqlite else contextlib.nullcontext()
+        )
         self.session = sessionmaker(self.engine, expire_on_commit=False)
 
     def migrate(self) -> None:
@@ -74,11 +93,21 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def create(self, row: TableRow, seats: list[SeatRow]) -> None:
-        with self.session.begin() as s:
+    def create(
+        self,
+        row: TableRow,
+        seats: list[SeatRow],
+        actions: Sequence[tuple[int, dict[str, Any]]] = (),
+    ) -> None:
+        """A new table with its seats (and, for an imported record, its actions)."""
+        with self.writing, self.session.begin() as s:
             s.add(row)
             s.flush()
             s.add_all(seats)
+            s.add_all(
+                ActionRow(table_id=row.id, n=n, seat=seat, action=action, at=row.created_at)
+                for n, (seat, action) in enumerate(actions)
+            )
 
     def load(self, table_id: str) -> StoredTable | None:
         with self.session() as s:
@@ -99,17 +128,38 @@ class Store:
             return StoredTable(row, seats, actions)
 
     def append(self, table_id: str, n: int, seat: int, action: dict[str, Any], status: str) -> None:
-        """Store action number ``n`` and the table's new status, in one transaction."""
+        """Store action number ``n`` and the table's new status, in one transaction.
+
+        The hot path of a live table: two statements built once (an ORM session here costs
+        six times as much CPU as the commit itself)."""
         stamp = now()
-        with self.session.begin() as s:
-            moved = s.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.moves == n)
-                .values(moves=n + 1, status=status, updated_at=stamp)
+        with self.writing, self.engine.begin() as c:
+            moved = c.execute(
+                _ADVANCE,
+                {"table": table_id, "n": n, "next": n + 1, "new_status": status, "stamp": stamp},
             ).rowcount
             if moved != 1:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
-            s.add(ActionRow(table_id=table_id, n=n, seat=seat, action=action, at=stamp))
+            c.execute(
+                _ACTION, {"table_id": table_id, "n": n, "seat": seat, "action": action, "at": stamp}
+            )
+
+    def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int) -> None:
+        """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on, if the
+        table is still at move ``n`` and being played."""
+        with self.writing, self.session.begin() as s:
+            moved = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.moves == n, TableRow.status == "playing")
+                .values(updated_at=now())
+            ).rowcount
+            handed = s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human")
+                .values(kind="bot", agent=agent, bot_from=n)
+            ).rowcount
+            if moved != 1 or handed != 1:
+                raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
 
     def unfinished(self) -> list[str]:
         """Ids of the tables still being played."""

@@ -17,7 +17,9 @@ class TableRow(Base):
     """One table: a game being played (or finished) and its parameters.
 
     ``seed`` is a decimal string (seeds are unsigned 64-bit, wider than SQL's BIGINT); it never
-    leaves the server before the game is over. ``moves`` counts the stored actions.
+    leaves the server before the game is over. ``moves`` counts the stored actions. ``origin``
+    is ``played`` (a table set here) or ``imported`` (a finished game's record, uploaded to be
+    replayed).
     """
 
     __tablename__ = "tables"
@@ -35,10 +37,14 @@ class TableRow(Base):
     moves: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    origin: Mapped[str] = mapped_column(String(16), default="played", server_default="played")
 
 
 class SeatRow(Base):
-    """A seat of a table: a bot (``agent``) or a person (``secret_hash``: sha256 of the secret)."""
+    """A seat of a table: a bot (``agent``) or a person (``secret_hash``: sha256 of the secret).
+
+    A person's seat handed to a bot by the table's creator becomes a bot seat from move
+    ``bot_from`` on; its secret is kept, so its link still shows the seat (it cannot act)."""
 
     __tablename__ = "seats"
 
@@ -50,6 +56,7 @@ class SeatRow(Base):
     agent: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bot_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ActionRow(Base):
