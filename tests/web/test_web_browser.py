@@ -1,6 +1,8 @@
 """The web app in a real browser: Playwright driving Debian's Chromium headless (no browser
 download). Whole games through the page against bots, two people at one table in two browser
-contexts, and screenshots of each game's table kept under ``test-output/screenshots``.
+contexts, a seat's player leaving (the clock everyone sees) and the creator handing the seat to a
+bot, replays stepped through by buttons and keys, records imported from a file, an accessible
+name on every control, and screenshots kept under ``test-output/screenshots``.
 
 Chromium is found at ``$TAVOLA_CHROMIUM`` or /usr/bin/chromium (``.ci/run`` installs Debian's).
 """
@@ -10,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
+import re
 import shutil
 import socket
 import threading
@@ -25,6 +29,7 @@ import tavola
 from tavola.web import create_app
 
 playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
 
 CHROMIUM = os.environ.get("TAVOLA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -76,6 +81,63 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+CONTROLS = {
+    "button",
+    "link",
+    "textbox",
+    "searchbox",
+    "combobox",
+    "listbox",
+    "checkbox",
+    "radio",
+    "switch",
+    "slider",
+    "spinbutton",
+    "menuitem",
+    "tab",
+    "DisclosureTriangle",  # a <summary>
+}
+
+
+def api(server: str, path: str, body: dict) -> dict:
+    """POST ``body`` as JSON to the server; its JSON answer."""
+    request = urllib.request.Request(
+        server + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def unnamed_controls(page) -> list[str]:
+    """The controls of ``page`` (buttons, links, fields...) without an accessible name, as
+    Chromium computes names for screen readers."""
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+    out = []
+    for node in tree["nodes"]:
+        role = node.get("role", {}).get("value")
+        name = (node.get("name", {}).get("value") or "").strip()
+        if not node.get("ignored") and role in CONTROLS and not name:
+            out.append(f"{role} (DOM node {node.get('backendDOMNodeId')})")
+    return out
+
+
+def finished_record(game: str, seed: int) -> dict:
+    """The record of a finished game of random moves, as a table gives it."""
+    g = tavola.new_game(game, players=tavola.get_spec(game).min_players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    return g.record()
+
+
+def watch_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
 def play_until_the_end(page, limit: int = 3000) -> None:
     """Click the first action button whenever there is one, until the end screen shows."""
     end = page.locator("#end")
@@ -94,9 +156,7 @@ def play_until_the_end(page, limit: int = 3000) -> None:
 @pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
 def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch_errors(page)
     page.goto(server + "/")
     page.get_by_label("Game", exact=True).select_option(spec.id)
     page.get_by_label("Players", exact=True).fill(str(spec.min_players))
@@ -113,6 +173,9 @@ def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec
     play_until_the_end(page)
     page.screenshot(path=str(SHOTS / f"{spec.id}-end.png"), full_page=True)
     assert page.locator("#end").is_visible()
+    page.get_by_role("link", name="Watch the replay").click()
+    page.wait_for_selector("#board *")
+    assert page.locator("#step-text").inner_text().startswith("Move 0 of ")
     assert errors == []
     page.close()
 
@@ -123,13 +186,7 @@ def test_two_people_at_one_table_in_two_browsers(server: str, browser) -> None:
         "players": 3,
         "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "bot", "difficulty": "easy"}],
     }
-    request = urllib.request.Request(
-        server + "/api/tables",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        made = json.load(response)
+    made = api(server, "/api/tables", body)
     pages = []
     for seat in (0, 1):
         context = browser.new_context()
@@ -151,3 +208,119 @@ def test_two_people_at_one_table_in_two_browsers(server: str, browser) -> None:
     assert all(p.locator("#end").is_visible() for p in pages)
     for p in pages:
         p.context.close()
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
+    server: str, browser, spec, tmp_path: Path
+) -> None:
+    record = finished_record(spec.id, 4)
+    steps = len(record["actions"])
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    (tmp_path / "bad.json").write_text(json.dumps({**record, "rules_version": "0"}))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    page.get_by_label("Record file").set_input_files(tmp_path / "bad.json")
+    refusal = page.locator("#import-error")
+    refusal.wait_for()
+    assert "cannot be replayed" in refusal.inner_text() and "rules version" in refusal.inner_text()
+    assert errors == [
+        "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+    ]
+    errors.clear()  # Chromium logs the refusal's status; nothing else may go wrong
+    page.get_by_label("Record file").set_input_files(tmp_path / "record.json")
+    page.wait_for_url("**/replay/*")
+    status = page.locator("#step-text")
+    page.wait_for_selector("#board *")
+    assert status.inner_text() == f"Move 0 of {steps}."
+    page.keyboard.press("ArrowRight")
+    expect(status).to_contain_text(f"Move 1 of {steps}.")
+    page.get_by_role("button", name="Forward").click()
+    expect(page).to_have_url(re.compile("#seat=0&step=2$"))
+    page.keyboard.press("End")
+    page.locator("#end").wait_for()
+    assert status.inner_text().startswith(f"Move {steps} of {steps}.")
+    assert page.get_by_role("table", name="Final ranking").is_visible()
+    page.keyboard.press("Home")
+    expect(page).to_have_url(re.compile("#seat=0&step=0$"))
+    assert page.locator("#end").is_hidden()
+    page.get_by_role("button", name="Last").click()
+    page.get_by_role("button", name="Back").click()
+    expect(page).to_have_url(re.compile(f"#seat=0&step={steps - 1}$"))
+    page.get_by_label("Seen by").select_option("1")
+    expect(page).to_have_url(re.compile(f"#seat=1&step={steps - 1}$"))
+    page.goto(page.url.split("#")[0] + f"#seat=1&step={steps // 2}")
+    page.reload()
+    expect(status).to_contain_text(f"Move {steps // 2} of")
+    log = page.locator("#log li")
+    assert log.count() == len(tavola.replay(record, upto=steps // 2).events(1))
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(SHOTS / f"{spec.id}-replay.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_bot(
+    server: str, browser
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page.get_by_label("Players", exact=True).fill("3")
+    page.get_by_label("Players", exact=True).dispatch_event("change")
+    page.locator("#seat-1-kind").select_option("invite")
+    page.locator("#seat-2-kind").select_option("bot")
+    page.get_by_role("button", name="Create table").click()
+    friend = page.locator("#created-links input.link-text").first.input_value()
+    page.get_by_role("link", name="Open my seat (seat 0)").click()
+    page.wait_for_selector("#board *")
+    players = page.locator("#players")
+    assert "away" in players.locator("li").nth(1).inner_text()
+    other = browser.new_context()
+    theirs = other.new_page()
+    theirs.goto(friend)
+    theirs.wait_for_selector("#board *")
+    players.locator("li", has_text="connected").nth(1).wait_for()
+    other.close()
+    away = players.locator("li").nth(1).locator(".badge.away")
+    away.wait_for()
+    expect(away).to_have_text(re.compile(r"away 00:0[0-2]"))
+    expect(away).to_have_text(re.compile(r"away 00:0[3-5]"), timeout=6000)  # the clock counts on
+    page.screenshot(path=str(SHOTS / "table-away-clock.png"), full_page=True)
+    page.get_by_label("Bot level for seat 1").select_option("easy")
+    page.get_by_role("button", name="Hand seat 1 to a bot for the rest of the game").click()
+    players.locator("li", has_text="bot (random) since move").wait_for()
+    play_until_the_end(page)
+    assert errors == []
+    context.close()
+
+
+def test_every_control_has_an_accessible_name(server: str, browser, tmp_path: Path) -> None:
+    """Lobby, a table while a person plays and at its end, a replay: each button, link and
+    field has a name a screen reader can say. (A nameless button, planted, is caught.)"""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    assert unnamed_controls(page) == []
+    page.get_by_role("button", name="Create table").click()
+    page.locator("#created").wait_for()
+    assert unnamed_controls(page) == []
+    page.get_by_role("link", name="Open my seat (seat 0)").click()
+    page.locator("#action-buttons button").first.wait_for()
+    assert unnamed_controls(page) == []
+    play_until_the_end(page)
+    page.locator("#end details").first.click()
+    assert unnamed_controls(page) == []
+    page.get_by_role("link", name="Watch the replay").click()
+    page.wait_for_selector("#board *")
+    page.keyboard.press("End")
+    page.locator("#end").wait_for()
+    assert unnamed_controls(page) == []
+    page.evaluate("document.getElementById('board').append(document.createElement('button'))")
+    assert len(unnamed_controls(page)) == 1
+    page.goto(server + "/rules/renaissance-man-2d6")
+    assert unnamed_controls(page) == []
+    page.close()

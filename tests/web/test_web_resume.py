@@ -1,5 +1,6 @@
 """Nothing is lost: every accepted action is stored before it is announced, a restarted server
-resumes every table where it was (bots included), and actions on one table never interleave."""
+resumes every table where it was (bots included), actions on one table never interleave, and a
+bot thinks in a worker thread while the server goes on answering."""
 
 from __future__ import annotations
 
@@ -61,6 +62,61 @@ def test_two_submissions_at_once_are_served_one_after_the_other(database: str) -
         assert any(isinstance(r, IllegalActionError) for r in results)
         stored = store.load(made["table"])
         assert stored is not None and stored.row.moves == 1 and len(stored.actions) == 1
+        await tables.close()
+        store.dispose()
+
+    asyncio.run(run())
+
+
+def test_a_slow_bot_thinks_in_a_worker_thread_and_the_server_keeps_answering(
+    database: str, monkeypatch
+) -> None:
+    """A bot that thinks for a second (as a search bot may) does not stall the event loop; its
+    move is stored before the game changes, under the table's lock."""
+    import time
+
+    from tavola.agents import make_agent
+    from tavola.session import table as tables_module
+
+    class Slow:
+        name, searches = "slow", False
+
+        def choose(self, view, legal, rng, handle=None):  # type: ignore[no-untyped-def]
+            time.sleep(1.0)
+            return legal[0]
+
+    monkeypatch.setattr(
+        tables_module,
+        "make_agent",
+        lambda name, game: Slow() if name == "slow" else make_agent(name, game),
+    )
+
+    async def run() -> None:
+        store = Store(database)
+        store.migrate()
+        tables = Tables(store, pace=0.0)
+        made = await tables.create(
+            "renaissance-man-2d6",
+            2,
+            [{"kind": "bot", "agent": "slow"}, {"kind": "me"}],
+            options={"first_player": 0},
+            client="t",
+        )
+        table = await tables.get(made["table"])
+        assert table is not None and table.game.to_act == {0}
+        lags = []
+        for _ in range(15):  # the loop's heartbeat while the bot thinks
+            start = time.perf_counter()
+            await asyncio.sleep(0.05)
+            lags.append(time.perf_counter() - start - 0.05)
+            assert table.lock.locked() or table.game.history  # thinking under the lock
+        assert max(lags) < 0.2, lags
+        for _ in range(100):
+            if table.game.history:
+                break
+            await asyncio.sleep(0.05)
+        stored = store.load(made["table"])
+        assert stored is not None and len(stored.actions) == len(table.game.history) >= 1
         await tables.close()
         store.dispose()
 

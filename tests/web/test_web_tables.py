@@ -3,7 +3,6 @@ secrets, refusals, limits, and no message carrying what its seat may not see."""
 
 from __future__ import annotations
 
-import html
 import random
 
 import pytest
@@ -11,6 +10,7 @@ from fastapi.testclient import TestClient
 from web_helpers import create, key_of, leaks, play_to_the_end
 
 import tavola
+from tavola.agents import DIFFICULTIES
 from tavola.web import create_app
 
 GAMES = [(spec.id, n) for spec in tavola.list_games() for n in (spec.min_players, spec.max_players)]
@@ -52,18 +52,33 @@ def test_every_message_to_every_seat_and_spectator_hides_what_it_must(client: Te
         a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
         b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
         watcher.send_json({"type": "hello"})
-        answered = {0: -1, 1: -1}
-        done = False
-        while not done:
-            for seat, ws in ((0, a), (1, b)):
-                msg = ws.receive_json()
+        sockets = {0: a, 1: b}
+        latest: dict[int, dict] = {}
+
+        def pull(seat: int, moves: int) -> None:
+            """Read the seat's messages until a state of at least ``moves`` moves (a seat may
+            be sent more than one state for a move: a seat connecting is news to all)."""
+            while seat not in latest or latest[seat]["moves"] < moves:
+                msg = sockets[seat].receive_json()
                 got[seat].append(msg)
                 assert msg["type"] == "state", msg
-                if msg["result"] is not None:
-                    done = True
-                elif msg["legal"] and msg["moves"] > answered[seat]:
-                    answered[seat] = msg["moves"]
-                    ws.send_json({"type": "act", "action": rng.choice(msg["legal"])["action"]})
+                latest[seat] = msg
+
+        moves = 0
+        while True:
+            for seat in sockets:
+                pull(seat, moves)
+            moves = max(msg["moves"] for msg in latest.values())
+            for seat in sockets:
+                pull(seat, moves)
+            if latest[0]["result"] is not None:
+                break
+            for seat, ws in sockets.items():
+                if latest[seat]["legal"]:
+                    ws.send_json(
+                        {"type": "act", "action": rng.choice(latest[seat]["legal"])["action"]}
+                    )
+            moves += 1
         record = client.get(f"/api/tables/{table}/record").json()
         while True:
             msg = watcher.receive_json()
@@ -226,13 +241,25 @@ def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> 
     assert leaks(record, 0, messages[0]) != []
 
 
-@pytest.mark.parametrize("spec", tavola.list_games(), ids=lambda s: s.id)
-def test_each_game_has_a_rules_page_with_its_cards(client: TestClient, spec) -> None:
-    page = client.get(f"/rules/{spec.id}")
-    assert page.status_code == 200 and spec.title in page.text
-    faces = tavola.new_game(spec.id, players=spec.min_players, seed=0).card_table()
-    shown = html.unescape(page.text)
-    for face in faces.get("cards", {}).values():
-        assert face["name"] in shown
-    assert f'href="/rules/{spec.id}"' in client.get("/").text
-    assert client.get("/rules/no-such-game").status_code == 404
+def test_a_hard_bot_is_the_search_bot_and_plays(client: TestClient) -> None:
+    for game in client.get("/api/games").json():
+        assert game["difficulties"] == DIFFICULTIES
+    seats = [{"kind": "bot", "difficulty": "hard"}, {"kind": "me"}]
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "renaissance-man-2d6",
+            "players": 2,
+            "seats": seats,
+            "options": {"first_player": 0},
+        },
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    with client.websocket_connect(f"/ws/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
+        msg = ws.receive_json()
+        while msg["moves"] == 0:
+            msg = ws.receive_json()
+    assert msg["seats"][0]["agent"] == DIFFICULTIES["hard"] == "ismcts:iterations=400,prior=3"
+    assert msg["events"]

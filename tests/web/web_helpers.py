@@ -44,6 +44,18 @@ def play_to_the_end(ws: Any, rng: random.Random, limit: int = 5000) -> list[dict
     raise AssertionError("the game did not end")
 
 
+def finished_table(client: TestClient, game: str, seed: int = 1) -> tuple[dict, dict]:
+    """A table of ``game`` (its fewest players: one person, bots) played to the end; the
+    creation's answer and the game's record."""
+    players = tavola.get_spec(game).min_players
+    made = create(client, game, players, ["me"] + ["bot"] * (players - 1))
+    with client.websocket_connect(f"/ws/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        play_to_the_end(ws, random.Random(seed))
+    record = client.get(f"/api/tables/{made['table']}/record").json()
+    return made, record
+
+
 def leaks(record: dict, seat: int | None, msg: dict) -> list[str]:
     """What ``msg`` (sent to ``seat`` after ``msg['moves']`` actions, before the end) names that
     the seat may not see: a card id hidden from it at that moment and not public (the

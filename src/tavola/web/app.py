@@ -1,7 +1,8 @@
 """The web app: pages, the JSON API and the table WebSocket (protocol in docs/web.md).
 
 Front ends never touch rules: this module calls the session layer, which calls the game's public
-API; every message to a seat is built by :meth:`LiveTable.message` for that seat alone.
+API; every message to a seat is built by :meth:`LiveTable.message` for that seat alone, every
+replay step by :func:`replay_message`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import Counter
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -17,37 +19,58 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.websockets import WebSocketState
 
-from ..agents import AGENTS
+from ..agents import AGENTS, DIFFICULTIES
 from ..core.cards import CardsOption
-from ..core.errors import TavolaError
+from ..core.errors import IllegalActionError, SeatError, TavolaError
 from ..core.registry import get_spec, list_games, new_game
-from ..session import Listener, TableLimitError, Tables
+from ..session import (
+    CreatorError,
+    Listener,
+    LiveTable,
+    NotOverError,
+    TableLimitError,
+    Tables,
+    replay_message,
+)
+from ..session.hub import TABLES_PER_WINDOW
+from ..session.replay import final_game
 from ..store import Store, default_url
+from .readings import reading
 
 HERE = Path(__file__).parent
 MAX_MESSAGE = 16 * 1024
 """The largest WebSocket message a client may send (an action is a few dozen bytes)."""
 MAX_BODY = 64 * 1024
+"""The largest request body (a table's settings, or a record to import)."""
 RATE = 20
 """Messages a connection may send per RATE_WINDOW seconds."""
 RATE_WINDOW = 5.0
 MAX_LISTENERS = 64
 """Connections per table (players and spectators)."""
+MAX_CONNECTIONS = 32
+"""Open WebSocket connections per client address, over all tables."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-DIFFICULTY = {"easy": "random", "medium": "heuristic"}
-"""Bot levels a player understands, mapped onto agent names (a search bot will be 'hard')."""
 
 
-def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE) -> FastAPI:
+def create_app(
+    database: str | None = None,
+    pace: float = 0.8,
+    rate: int = RATE,
+    connections: int = MAX_CONNECTIONS,
+    new_tables: int = TABLES_PER_WINDOW,
+) -> FastAPI:
     """The app on the database URL ``database`` (default: SQLite in the user's data folder);
     bots wait ``pace`` seconds before each move; a connection may send ``rate`` messages per
-    ``RATE_WINDOW`` seconds."""
+    ``RATE_WINDOW`` seconds, and a client address hold ``connections`` connections and create
+    ``new_tables`` tables per ten minutes (load tests raise the last three)."""
     store = Store(database or default_url())
-    tables = Tables(store, pace)
+    tables = Tables(store, pace, new_tables)
+    open_by_client: Counter[str] = Counter()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
@@ -63,11 +86,17 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
     templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
+    def missing(request: Request, what: str) -> HTMLResponse:
+        return templates.TemplateResponse(request, "missing.html", {"what": what}, status_code=404)
+
     @app.middleware("http")
     async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
         size = request.headers.get("content-length")
         if size is not None and (not size.isdecimal() or int(size) > MAX_BODY):
-            return JSONResponse({"error": "the request is too large"}, status_code=413)
+            return JSONResponse(
+                {"error": f"the request is too large (at most {MAX_BODY // 1024} KiB)"},
+                status_code=413,
+            )
         response = await call_next(request)
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -82,11 +111,18 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
         table = await tables.get(table_id)
         if table is None:
-            return templates.TemplateResponse(
-                request, "missing.html", {"what": f"no table {table_id}"}, status_code=404
-            )
+            return missing(request, f"no table {table_id}")
+        page = {"table_id": table_id, "game": table.game.spec, "difficulties": list(DIFFICULTIES)}
+        return templates.TemplateResponse(request, "table.html", page)
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        table = await tables.get(table_id)
+        if table is None:
+            return missing(request, f"no table {table_id}")
+        page = {"table": table, "game": table.game.spec, "over": table.game.is_over}
         return templates.TemplateResponse(
-            request, "table.html", {"table_id": table_id, "game": table.game.spec}
+            request, "replay.html", page, status_code=200 if page["over"] else 403
         )
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
@@ -94,9 +130,7 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
         try:
             spec = get_spec(game_id)
         except TavolaError:
-            return templates.TemplateResponse(
-                request, "missing.html", {"what": f"no game {game_id}"}, status_code=404
-            )
+            return missing(request, f"no game {game_id}")
         return templates.TemplateResponse(request, "rules.html", _rules_page(spec))
 
     @app.get("/api/games")
@@ -105,16 +139,12 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
-        try:
-            body = json.loads(await request.body())
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-            return JSONResponse({"error": "the body is not JSON"}, status_code=400)
-        if not isinstance(body, dict):
-            return JSONResponse({"error": "the body is a JSON object"}, status_code=400)
+        body = await _json_object(request)
+        if isinstance(body, JSONResponse):
+            return body
         seats = body.get("seats")
         if isinstance(seats, list):
-            seats = [_with_agent(s) for s in seats]
-        client = request.client.host if request.client else ""
+            seats = [_with_agent(s) if isinstance(s, dict) else s for s in seats]
         try:
             made = await tables.create(
                 body.get("game"),
@@ -122,12 +152,10 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
                 seats,
                 body.get("variant"),
                 body.get("options"),
-                client=client,
+                client=_client(request),
             )
-        except TableLimitError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=429)
         except TavolaError as exc:
-            return JSONResponse({"error": str(exc)}, status_code=400)
+            return _refusal(exc)
         for seat in made["seats"]:
             key = seat.pop("key")
             seat["link"] = f"/t/{made['table']}#seat={seat['seat']}&key={key}" if key else None
@@ -139,88 +167,178 @@ def create_app(database: str | None = None, pace: float = 0.8, rate: int = RATE)
         table = await tables.get(table_id)
         if table is None:
             return JSONResponse({"error": "no such table"}, status_code=404)
-        if not table.game.is_over:
+        try:
+            return JSONResponse(final_game(table).record())
+        except TavolaError as exc:
+            return _refusal(exc)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(request: Request, table_id: str, seat: str) -> JSONResponse:
+        body = await _json_object(request)
+        if isinstance(body, JSONResponse):
+            return body
+        table = await tables.get(table_id)
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        number = _number(seat)
+        try:
+            await table.hand_to_bot(body.get("creator"), number, _with_agent(body).get("agent"))
+        except TavolaError as exc:
+            return _refusal(exc)
+        return JSONResponse({"seat": number, **table.seats[number].to_json()})  # type: ignore[index]
+
+    @app.get("/api/replays/{table_id}")
+    async def replay(table_id: str, seat: str = "", step: str = "0") -> JSONResponse:
+        table = await tables.get(table_id)
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        viewer = None if seat in ("", "spectator") else _number(seat)
+        try:
+            msg = await asyncio.to_thread(replay_message, table, viewer, _number(step))
+        except TavolaError as exc:
+            return _refusal(exc)
+        return JSONResponse(msg)
+
+    @app.post("/api/replays")
+    async def import_record(request: Request) -> JSONResponse:
+        try:
+            data = json.loads(await request.body())
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return JSONResponse(
-                {
-                    "error": "the record holds the seed, which reveals every hand: it is given "
-                    "once the game is over"
-                },
-                status_code=403,
+                {"error": "the file is not JSON: a record is the JSON a finished table gives"},
+                status_code=400,
             )
-        return JSONResponse(table.game.record())
+        try:
+            table_id = await tables.import_record(data, client=_client(request))
+        except TavolaError as exc:
+            return _refusal(exc)
+        return JSONResponse({"table": table_id, "replay": f"/replay/{table_id}"}, status_code=201)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        table = await tables.get(table_id)
-        if table is None:
-            await ws.send_json({"type": "error", "message": "no such table"})
-            await ws.close(code=4404)
+        client = ws.client.host if ws.client else ""
+        if open_by_client[client] >= connections:
+            why = f"too many connections from your address (at most {connections})"
+            await ws.send_json({"type": "error", "message": f"{why}; close some pages"})
+            await ws.close(code=4429, reason=why)
             return
-        if len(table.listeners) >= MAX_LISTENERS:
-            await ws.send_json({"type": "error", "message": "this table has too many visitors"})
-            await ws.close(code=4429)
-            return
-        listener: Listener | None = None
-        stamps: list[float] = []
+        open_by_client[client] += 1
         try:
-            while True:
-                text = await ws.receive_text()
-                clock = time.monotonic()
-                stamps = [t for t in stamps if clock - t < RATE_WINDOW] + [clock]
-                if len(stamps) > rate:
-                    await ws.send_json({"type": "error", "message": "too many messages; slow down"})
-                    continue
-                if len(text) > MAX_MESSAGE:
-                    await ws.send_json({"type": "error", "message": "the message is too large"})
-                    continue
-                try:
-                    msg = json.loads(text)
-                except (json.JSONDecodeError, RecursionError):
-                    await ws.send_json({"type": "error", "message": "a message is a JSON object"})
-                    continue
-                if not isinstance(msg, dict):
-                    await ws.send_json({"type": "error", "message": "a message is a JSON object"})
-                    continue
-                kind = msg.get("type")
-                try:
-                    if kind == "hello" and listener is None:
-                        seat = msg.get("seat")
-                        if seat is not None:
-                            seat = table.seat_of(seat, msg.get("key"))
-                        listener = Listener(seat, ws.send_json)
-                        table.listeners.add(listener)
-                        await table.send(listener)
-                    elif kind == "act" and listener is not None and listener.seat is not None:
-                        await table.act(listener.seat, msg.get("action"))
-                    elif kind == "act":
-                        raise TavolaError("a spectator cannot act: open the link of a seat")
-                    else:
-                        raise TavolaError("say hello first, once: {'type': 'hello', 'seat', 'key'}")
-                except TavolaError as exc:
-                    await ws.send_json({"type": "error", "message": str(exc)})
-        except WebSocketDisconnect:
-            pass
+            table = await tables.get(table_id)
+            if table is None:
+                await ws.send_json({"type": "error", "message": "no such table"})
+                await ws.close(code=4404, reason="no such table")
+                return
+            if len(table.listeners) >= MAX_LISTENERS:
+                why = "this table has too many visitors"
+                await ws.send_json({"type": "error", "message": why})
+                await ws.close(code=4429, reason=why)
+                return
+            await _serve(ws, table, rate)
         finally:
-            if listener is not None:
-                listener.closed = True
-                table.listeners.discard(listener)
+            open_by_client[client] -= 1
+            if not open_by_client[client]:
+                del open_by_client[client]
 
     return app
 
 
-def _with_agent(seat: object) -> object:
-    """A bot seat may name a difficulty (easy, medium) instead of an agent."""
-    if isinstance(seat, dict) and seat.get("kind") == "bot":
-        level = seat.get("difficulty")
-        if "agent" not in seat and isinstance(level, str) and level in DIFFICULTY:
-            return {**seat, "agent": DIFFICULTY[level]}
-    return seat
+async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
+    """One connection to a table: a hello, then actions, each checked; until it closes."""
+    listener: Listener | None = None
+    stamps: list[float] = []
+    try:
+        while True:
+            text = await ws.receive_text()
+            clock = time.monotonic()
+            stamps = [t for t in stamps if clock - t < RATE_WINDOW] + [clock]
+            if len(stamps) > rate:
+                await ws.send_json({"type": "error", "message": "too many messages; slow down"})
+                continue
+            if len(text) > MAX_MESSAGE:
+                await ws.send_json({"type": "error", "message": "the message is too large"})
+                continue
+            try:
+                msg = json.loads(text)
+            except (json.JSONDecodeError, RecursionError):
+                msg = None
+            if not isinstance(msg, dict):
+                await ws.send_json({"type": "error", "message": "a message is a JSON object"})
+                continue
+            kind = msg.get("type")
+            try:
+                if kind == "hello" and listener is None:
+                    seat = msg.get("seat")
+                    if seat is not None:
+                        seat = table.seat_of(seat, msg.get("key"))
+                    listener = Listener(seat, ws.send_json)
+                    await table.join(listener)
+                elif kind == "act" and listener is not None and listener.seat is not None:
+                    await table.act(listener.seat, msg.get("action"))
+                elif kind == "act":
+                    raise TavolaError("a spectator cannot act: open the link of a seat")
+                else:
+                    raise TavolaError("say hello first, once: {'type': 'hello', 'seat', 'key'}")
+            except TavolaError as exc:
+                await ws.send_json({"type": "error", "message": str(exc)})
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # gone while a message was being sent to it
+        if ws.application_state == WebSocketState.CONNECTED:
+            raise
+    finally:
+        if listener is not None:
+            await table.leave(listener)
+
+
+async def _json_object(request: Request) -> dict[str, Any] | JSONResponse:
+    """The request's body, a JSON object; or the 400 answer saying it is not."""
+    try:
+        body = json.loads(await request.body())
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        return JSONResponse({"error": "the body is not JSON"}, status_code=400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "the body is a JSON object"}, status_code=400)
+    return body
+
+
+def _number(text: str) -> int | str:
+    """A whole number given as text, or the text itself (which the session layer refuses)."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else text
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _refusal(exc: TavolaError) -> JSONResponse:
+    """A refusal as JSON, its status saying what kind: 429 too many tables, 403 not allowed
+    (not the creator, the game not over), 404 no such seat, 409 not now, 400 bad input."""
+    status = 400
+    if isinstance(exc, TableLimitError):
+        status = 429
+    elif isinstance(exc, CreatorError | NotOverError):
+        status = 403
+    elif isinstance(exc, SeatError):
+        status = 404
+    elif isinstance(exc, IllegalActionError):
+        status = 409
+    return JSONResponse({"error": str(exc)}, status_code=status)
+
+
+def _with_agent(data: dict[str, Any]) -> dict[str, Any]:
+    """A bot may be named by a difficulty (easy, medium) instead of an agent."""
+    level = data.get("difficulty")
+    if "agent" not in data and isinstance(level, str) and level in DIFFICULTIES:
+        return {**data, "agent": DIFFICULTIES[level]}
+    return data
 
 
 def _rules_page(spec: Any) -> dict[str, Any]:
-    """A game's rules in brief (its text module's, in paragraphs) and its standard card faces
-    as a table: a column per field of the faces, a line per group of names (suits, kinds)."""
+    """A game's rules in brief (its text module's, in paragraphs), its standard card faces
+    as a table (a column per field of the faces, a line per group of names: suits, kinds),
+    and the reading of its rulebook (docs/rules/<game>.md) if it has one."""
     text = spec.text.RULES if spec.text is not None else spec.description
     paragraphs: list[str] = []
     line_ended = True
@@ -239,7 +357,14 @@ def _rules_page(spec: Any) -> dict[str, Any]:
             continue
         shown = values.values() if isinstance(values, dict) else values
         groups.append((name, ", ".join(map(str, shown))))
-    return {"spec": spec, "rules": paragraphs, "cards": cards, "columns": columns, "groups": groups}
+    return {
+        "spec": spec,
+        "rules": paragraphs,
+        "cards": cards,
+        "columns": columns,
+        "groups": groups,
+        "reading": reading(spec.id),
+    }
 
 
 def _game_json(spec: Any) -> dict[str, Any]:
@@ -251,5 +376,5 @@ def _game_json(spec: Any) -> dict[str, Any]:
         if not isinstance(option, CardsOption)
     }
     data["agents"] = sorted(AGENTS)
-    data["difficulties"] = DIFFICULTY
+    data["difficulties"] = DIFFICULTIES
     return data

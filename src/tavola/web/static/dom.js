@@ -100,3 +100,70 @@ export function playable(tag, attrs, entry, act, ...children) {
     onclick: () => act(entry.action),
   }, ...children);
 }
+
+/** The game's own renderer, static/games/<id>.js, or `fallback` for a game without one. */
+export async function gameRenderer(gameId, fallback) {
+  if (!/^[a-z0-9-]+$/.test(gameId)) return fallback;
+  try {
+    return await import(`/static/games/${gameId}.js`);
+  } catch {
+    return fallback; // an unknown game: the fallback shows the view as a list
+  }
+}
+
+/** One line of a game's log. */
+export function eventItem(event) {
+  return h('li', { dataset: { kind: event.kind || '' }, text: event.text || event.kind });
+}
+
+/** Who is to act, said to `msg.seat`: "Your turn.", "Seat 2 · Anna to act.", ... */
+export function turnText(msg) {
+  if (msg.result) return 'The game is over.';
+  const mine = msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
+  let text = 'Waiting…';
+  if (mine && msg.to_act.length === 1) text = 'Your turn.';
+  else if (msg.to_act.length) text = `${capital(list(msg.to_act.map((s) => who(msg, s))))} to act.`;
+  const committed = commitments(msg.view);
+  if (committed) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
+  return text;
+}
+
+/** The seats that have committed in a simultaneous phase, if the view says. */
+function commitments(view) {
+  const c = view?.commitments;
+  if (Array.isArray(c)) return c.filter(Number.isInteger);
+  if (c && typeof c === 'object') return Object.keys(c).filter((k) => c[k]).map(Number);
+  return null;
+}
+
+/** "02:05" (or "1:02:05") for a number of seconds. */
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n) => String(n).padStart(2, '0');
+  const hours = Math.floor(s / 3600);
+  return `${hours ? `${hours}:` : ''}${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+}
+
+/**
+ * A person's seat without a connection: "away 02:05", counting on (the page's timer updates
+ * every element with `data-away-since`, a time in ms); null for a connected seat or a bot.
+ */
+export function awayBadge(info) {
+  if (info?.connected !== false || !Number.isFinite(info.awaySince)) return null;
+  const since = info.awaySince;
+  return h('span', {
+    class: 'badge away',
+    dataset: { awaySince: since },
+    text: `away ${clock((Date.now() - since) / 1000)}`,
+  });
+}
+
+/** A seat's badges on the board: you, bot, away (while the game goes on). */
+export function seatBadges(msg, s) {
+  const info = msg.seats?.[s] || {};
+  return [
+    s === msg.seat ? h('span', { class: 'badge you', text: 'you' }) : null,
+    info.kind === 'bot' ? h('span', { class: 'badge bot', text: 'bot' }) : null,
+    msg.result ? null : awayBadge(info),
+  ];
+}

@@ -1,5 +1,6 @@
 // The lobby: choose a game and its settings, fill the seats, create the table, keep its links.
 import { h } from './dom.js';
+import { wireImport } from './importer.js';
 import { loadTables, saveTables, rememberTable } from './store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -160,7 +161,7 @@ function seatRow(game, s, kind, difficulty, name) {
   const levels = Object.keys(game.difficulties || { easy: 1, medium: 1 });
   const level = h('select', { id: `seat-${s}-level`, class: 'seat-level', 'aria-label': `Seat ${s}: bot difficulty` },
     levels.map((l) => h('option', { value: l, text: l })));
-  level.value = levels.includes(difficulty) ? difficulty : levels.at(-1);
+  level.value = levels.includes(difficulty) ? difficulty : (levels.includes('medium') ? 'medium' : levels[0]);
   const nameInput = h('input', {
     id: `seat-${s}-name`, class: 'seat-name', type: 'text', maxlength: 40, autocomplete: 'off',
     placeholder: 'name (optional)', 'aria-label': `Seat ${s}: name (optional)`,
@@ -238,6 +239,7 @@ form.addEventListener('submit', async (event) => {
       created: new Date().toISOString(),
       seats: data.seats,
       spectator: data.spectator,
+      creator: data.creator, // lets this browser hand an empty seat to a bot
       settings: body,
     };
     rememberTable(entry);
@@ -319,4 +321,9 @@ function drawMyTables() {
   $('no-tables').hidden = tables.length > 0;
 }
 
+wireImport($('import-file'), (text) => {
+  const box = $('import-error');
+  box.textContent = text;
+  box.hidden = !text;
+});
 start();

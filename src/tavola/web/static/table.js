@@ -1,6 +1,9 @@
-// A table: the WebSocket (hello, actions, reconnecting), the header, the legal actions, the log
-// and the end screen. The board itself is drawn by the game's module, static/games/<id>.js.
-import { h, fill, seatLabel, who, list, capital, sameAction } from './dom.js';
+// A table: the WebSocket (hello, actions, reconnecting), the header, the legal actions, who is
+// at the table (connected, or away for how long; the creator may hand an empty seat to a bot),
+// the log and the end screen. The board itself is drawn by the game's module,
+// static/games/<id>.js.
+import { h, fill, seatLabel, sameAction, gameRenderer, eventItem, turnText, awayBadge, clock } from './dom.js';
+import { rankingTable } from './result.js';
 import { findTable, rememberTable } from './store.js';
 import * as generic from './games/generic.js';
 
@@ -12,6 +15,8 @@ const board = $('board');
 const actionsBox = $('actions');
 const log = $('log');
 const secret = readSecret();
+const creator = findTable(tableId)?.creator || null; // this browser made the table
+const difficulties = JSON.parse(main.dataset.difficulties || '[]');
 
 let renderer = generic;
 let socket = null;
@@ -22,6 +27,8 @@ let last = null; // the last state message
 let cards = null; // the faces of the game's cards, by id
 let endShown = false;
 let focusMemo = null; // see keepFocus
+let playersDrawn = ''; // what the players' list shows, to redraw it only when that changes
+let wasMine = false;
 
 /** The seat and key from the fragment (#seat=2&key=...), or null for a spectator. */
 function readSecret() {
@@ -29,15 +36,6 @@ function readSecret() {
   const seat = params.get('seat');
   const key = params.get('key');
   return seat !== null && /^\d{1,2}$/.test(seat) && key ? { seat: Number(seat), key } : null;
-}
-
-async function loadRenderer() {
-  if (!/^[a-z0-9-]+$/.test(gameId)) return;
-  try {
-    renderer = await import(`/static/games/${gameId}.js`);
-  } catch {
-    renderer = generic; // an unknown game: the view as a list
-  }
 }
 
 // -- the connection ------------------------------------------------------------------------
@@ -69,6 +67,10 @@ function connect() {
       // the card faces come in a connection's first message only
       if (msg.cards) cards = msg.cards;
       else msg.cards = cards;
+      const now = Date.now();
+      for (const seat of msg.seats) {
+        if (seat.connected === false) seat.awaySince = now - seat.away * 1000;
+      }
       onState(msg);
     }
     else if (msg.type === 'error') onError(msg.message);
@@ -130,6 +132,7 @@ function onState(msg) {
     setConnection('connected', 'open');
   }
   addEvents(msg.events || [], !first);
+  if (!first) announcePlayers(last, msg);
   last = msg;
   $('who-am-i').textContent = msg.seat === null ? 'a spectator' : seatLabel(msg, msg.seat);
   if (first && msg.seat !== null) rememberSeat(msg);
@@ -137,42 +140,99 @@ function onState(msg) {
   keepFocus(() => {
     renderer.render(board, msg, act);
     drawActions(msg);
+    drawPlayers(msg);
   });
   if (msg.result) drawEnd(msg, !first);
 }
 
 function addEvents(events, announce) {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  for (const event of events) {
-    log.append(h('li', { dataset: { kind: event.kind || '' }, text: event.text || event.kind }));
-  }
+  log.append(...events.map(eventItem));
   if (atBottom || !announce) log.scrollTop = log.scrollHeight;
-  if (announce && events.length) {
-    $('announce').textContent = events.map((e) => e.text).filter(Boolean).slice(-4).join(' ');
-  }
+  if (announce && events.length) say(events.map((e) => e.text).filter(Boolean).slice(-4).join(' '));
+}
+
+/** Tell screen readers (the page's polite live region). */
+function say(text) {
+  $('announce').textContent = text;
 }
 
 function drawTurn(msg) {
   const el = $('turn');
   const mine = msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
-  let text;
-  if (msg.result) text = 'The game is over.';
-  else if (mine && msg.to_act.length === 1) text = 'Your turn.';
-  else if (msg.to_act.length) text = `${capital(list(msg.to_act.map((s) => who(msg, s))))} to act.`;
-  else text = 'Waiting…';
-  const committed = commitments(msg.view);
-  if (committed) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
-  el.textContent = text;
+  el.textContent = turnText(msg);
   el.classList.toggle('mine', mine);
   document.title = `${mine ? '● ' : ''}${msg.title} — tavola`;
+  if (mine && !wasMine) say(`${$('announce').textContent} Your turn.`.trim());
+  wasMine = mine;
 }
 
-/** The seats that have committed in a simultaneous phase, if the view says. */
-function commitments(view) {
-  const c = view?.commitments;
-  if (Array.isArray(c)) return c.filter(Number.isInteger);
-  if (c && typeof c === 'object') return Object.keys(c).filter((k) => c[k]).map(Number);
-  return null;
+// -- who is at the table -------------------------------------------------------------------
+
+/** Say when a person's seat loses or finds its connection, or goes to a bot. */
+function announcePlayers(before, msg) {
+  if (!before) return;
+  const news = msg.seats.map((seat, s) => {
+    const was = before.seats[s];
+    if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by a bot.`;
+    if (was.connected && seat.connected === false) return `${seatLabel(msg, s)} lost the connection.`;
+    if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} is back.`;
+    return null;
+  }).filter(Boolean);
+  if (news.length) say(news.join(' '));
+}
+
+/** Each seat: a person (connected, or away for how long) or a bot; for this table's creator,
+ *  a way to hand a person's empty seat to a bot. */
+function drawPlayers(msg) {
+  const shown = JSON.stringify([msg.seats.map((x) => [x.kind, x.agent, x.name, x.connected]), Boolean(msg.result)]);
+  if (shown === playersDrawn) return;
+  playersDrawn = shown;
+  $('players').replaceChildren(...msg.seats.map((info, s) => {
+    let state;
+    if (info.kind === 'bot') {
+      state = h('span', { class: 'help', text: info.bot_from !== null ? `bot (${info.agent}) since move ${info.bot_from}` : `bot (${info.agent})` });
+    } else if (msg.result) {
+      state = null; // over: nobody waits for anyone
+    } else if (info.connected) {
+      state = h('span', { class: 'conn', dataset: { state: 'open' }, text: 'connected' });
+    } else {
+      state = awayBadge(info);
+    }
+    const handOver = creator && info.kind === 'human' && info.connected === false && !msg.result
+      ? handOverForm(s) : null;
+    return h('li', { class: 'player' }, h('span', { class: 'player-name', text: seatLabel(msg, s) + (s === msg.seat ? ' (you)' : '') }), ' ', state, handOver);
+  }));
+}
+
+/** The creator's form: a bot level and a button that hands seat `s` to it for good. */
+function handOverForm(s) {
+  const level = h('select', { 'aria-label': `Bot level for seat ${s}` },
+    difficulties.map((l) => h('option', { value: l, text: l })));
+  level.value = difficulties.includes('medium') ? 'medium' : difficulties[0];
+  const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand seat ${s} to a bot for the rest of the game` });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}/bot`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ creator, difficulty: level.value }),
+      });
+      if (!answer.ok) onError((await answer.json().catch(() => ({}))).error || `The server answered ${answer.status}.`);
+    } catch (err) {
+      onError(`Could not reach the server (${err.message}).`);
+    }
+    button.disabled = false;
+  });
+  return h('span', { class: 'hand-over' }, level, button);
+}
+
+/** Every "away" clock counts on. */
+function tick() {
+  for (const el of document.querySelectorAll('[data-away-since]')) {
+    el.textContent = `away ${clock((Date.now() - Number(el.dataset.awaySince)) / 1000)}`;
+  }
 }
 
 function drawActions(msg) {
@@ -230,26 +290,17 @@ $('error-close').addEventListener('click', hideError);
 
 function drawEnd(msg, justEnded) {
   const body = $('end-body');
-  const result = msg.result;
-  const rows = (result.ranking || [...msg.seats.keys()]).map((s) => h('tr', {},
-    h('td', { text: result.places?.[s] ?? '' }),
-    h('th', { scope: 'row' }, who(msg, s) === 'you' ? `${seatLabel(msg, s)} (you)` : seatLabel(msg, s),
-      result.winners?.includes(s) ? h('span', { class: 'badge win', text: 'winner' }) : null),
-    h('td', { text: result.scores?.[s] ?? '' })));
-  const table = h('table', { class: 'ranking' },
-    h('caption', { text: 'Final ranking' }),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Place' }), h('th', { scope: 'col', text: 'Seat' }), h('th', { scope: 'col', text: 'Score' }))),
-    h('tbody', {}, rows));
   const revealed = (msg.revealed || []).map((view, s) => h('details', { class: 'revealed' },
     h('summary', { text: `${seatLabel(msg, s)}: final view` }),
     (renderer.revealed || generic.revealed)(view, msg, s)));
   const again = h('button', { type: 'button', class: 'primary', text: 'New table with the same settings' });
   again.addEventListener('click', () => sameSettings(msg));
   fill(body,
-    table,
+    rankingTable(msg),
     revealed.length ? h('section', { class: 'reveal-list', 'aria-label': 'Every seat, revealed' }, revealed) : null,
     h('p', {}, 'Seed: ', h('code', { text: String(msg.seed ?? '') })),
     h('p', { class: 'end-links' },
+      h('a', { class: 'button', href: `/replay/${encodeURIComponent(tableId)}`, text: 'Watch the replay' }),
       h('a', { class: 'button', href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `tavola-${tableId}.json`, text: 'Download the record' }),
       again));
   const section = $('end');
@@ -300,5 +351,6 @@ function rememberSeat(msg) {
   });
 }
 
-await loadRenderer();
+renderer = await gameRenderer(gameId, generic);
 connect();
+setInterval(tick, 1000);

@@ -1,6 +1,6 @@
 // Renaissance Man (2006) on the web: the face-up Challenges, the attempt or Event under way,
 // the dice, your Creative Reserves and every seat's points, cards and Success pile.
-import { h, fill, seatLabel, who, capital, legalMatching, playable } from '../dom.js';
+import { h, fill, seatBadges, seatLabel, who, capital, legalMatching, playable } from '../dom.js';
 
 const KINDS = ['C', 'F', 'G', 'M', 'W'];
 const ENDED = {
@@ -162,14 +162,11 @@ function hand(msg, set, act) {
 
 function seatPanel(msg, set, s) {
   const v = msg.view;
-  const info = msg.seats[s] || {};
   const acting = v.to_act.includes(s);
   const pile = v.success[s];
   const known = KINDS.some((k) => v.known[s][k]) && s !== msg.seat;
   return h('section', { class: `seat${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': seatLabel(msg, s) },
-    h('h3', {}, seatLabel(msg, s),
-      s === msg.seat ? h('span', { class: 'badge you', text: 'you' }) : null,
-      info.kind === 'bot' ? h('span', { class: 'badge bot', text: 'bot' }) : null),
+    h('h3', {}, seatLabel(msg, s), seatBadges(msg, s)),
     h('dl', { class: 'stats' },
       h('div', {}, h('dt', { text: 'Points' }), h('dd', { class: 'big', text: v.scores[s] })),
       h('div', {}, h('dt', { text: 'Cards' }), h('dd', { text: v.hand_sizes[s] }))),

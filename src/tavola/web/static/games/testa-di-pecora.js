@@ -1,5 +1,5 @@
 // Testa di Pecora on the web: the seats around the table, the trade, your hand, the seasons.
-import { h, fill, icon, seatLabel, who, list, capital, legalMatching, playable } from '../dom.js';
+import { h, fill, seatBadges, icon, seatLabel, who, list, capital, legalMatching, playable } from '../dom.js';
 
 // Suit emblems (24x24): a cross for the Church, a gondola on the lagoon for Venice, the lily
 // of Florence, Vesuvius for Naples.
@@ -90,14 +90,12 @@ function notes(msg, deck, s) {
 
 function seatPanel(msg, deck, s, pos) {
   const v = msg.view;
-  const info = msg.seats[s] || {};
   const acting = v.to_act.includes(s);
   return h('section', {
     class: `seat pos-${pos}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`,
     'aria-label': `${seatLabel(msg, s)}${s === msg.seat ? ' (you)' : ''}`,
   },
-  h('h3', {}, seatLabel(msg, s), s === msg.seat ? h('span', { class: 'badge you', text: 'you' }) : null,
-    info.kind === 'bot' ? h('span', { class: 'badge bot', text: 'bot' }) : null),
+  h('h3', {}, seatLabel(msg, s), seatBadges(msg, s)),
   h('dl', { class: 'stats' },
     h('div', {}, h('dt', { text: 'Renown' }), h('dd', { class: 'big', text: v.renown[s] })),
     h('div', {}, h('dt', { text: 'Cards' }), h('dd', { text: v.hand_sizes[s] })),

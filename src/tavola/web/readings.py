@@ -1,0 +1,59 @@
+"""The rulebook readings (docs/rules/<game>.md) on the rules pages, as safe HTML.
+
+The pages are read from ``tavola/web/rules``: in the source tree a link to ``docs/rules``, the
+one copy of each page, and in a built package its files (package data), so an installed server
+has them too. Markdown is rendered by markdown-it-py with raw HTML escaped and unsafe link
+schemes refused; headings go one level down (the page has its own title) and get ids, so the
+pages' links to their own sections work.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+_NOT_IN_SLUG = re.compile(r"[^\w\- ]")
+
+
+@cache
+def reading(game_id: str) -> str | None:
+    """The reading of the rules of ``game_id`` (a registered game's id) as HTML; None if the
+    game has none."""
+    page = resources.files(__package__) / "rules" / f"{game_id}.md"
+    if not page.is_file():
+        return None
+    return render(page.read_text(encoding="utf-8"))
+
+
+def render(text: str) -> str:
+    """Markdown as HTML: every character of the text escaped, tables, headings a level down.
+
+    >>> print(render("# Title\\n\\nA <b>tag</b>, [a link](javascript:alert(1))."))
+    <h2 id="title">Title</h2>
+    <p>A &lt;b&gt;tag&lt;/b&gt;, [a link](javascript:alert(1)).</p>
+    <BLANKLINE>
+    """
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    tokens = md.parse(text)
+    used: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token.type in ("heading_open", "heading_close"):
+            token.tag = f"h{min(6, int(token.tag[1:]) + 1)}"
+        if token.type == "heading_open":  # followed by the heading's text
+            token.attrSet("id", _slug(tokens[i + 1], used))
+    return md.renderer.render(tokens, md.options, {})
+
+
+def _slug(inline: Token, used: set[str]) -> str:
+    """A heading's id as GitHub makes it (lower case, punctuation dropped, spaces to
+    hyphens), numbered if taken."""
+    base = _NOT_IN_SLUG.sub("", inline.content.lower()).replace(" ", "-")
+    slug, n = base, 1
+    while slug in used:
+        slug, n = f"{base}-{n}", n + 1
+    used.add(slug)
+    return slug

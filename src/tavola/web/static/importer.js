@@ -1,0 +1,34 @@
+// Opening a record file: the server checks it and keeps it as a finished table, whose replay
+// this then opens. A file it refuses gets the server's sentence saying why.
+
+/** Wire the file input `input`; `showError(text)` shows a refusal ('' hides it). */
+export function wireImport(input, showError) {
+  input.addEventListener('change', async () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    showError('');
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      showError('This file could not be read.');
+      return;
+    }
+    try {
+      const answer = await fetch('/api/replays', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: text,
+      });
+      const data = await answer.json().catch(() => ({}));
+      if (answer.status === 201 && typeof data.replay === 'string') {
+        location.href = data.replay;
+        return;
+      }
+      showError(`This record cannot be replayed: ${data.error || `the server answered ${answer.status}`}.`);
+    } catch (err) {
+      showError(`Could not reach the server (${err.message}).`);
+    }
+    input.value = '';
+  });
+}

@@ -1,0 +1,91 @@
+// A finished game's replay: a seat (or a spectator) and a move chosen, the server sends what
+// that seat saw then; the game's own module draws it (without actions), beside the log up to
+// that move. Keys: arrows a move back or on, Home and End. The seat and move are kept in the
+// fragment (#seat=2&step=40), so a link opens the same moment.
+import { h, fill, gameRenderer, eventItem, turnText } from './dom.js';
+import { rankingTable } from './result.js';
+import { wireImport } from './importer.js';
+import * as generic from './games/generic.js';
+
+const $ = (id) => document.getElementById(id);
+const main = $('main');
+const tableId = main.dataset.table;
+const steps = Number(main.dataset.steps);
+const viewer = $('viewer');
+const slider = $('step');
+const board = $('board');
+const log = $('log');
+
+let renderer = generic;
+let step = 0;
+let asked = 0; // requests made; only the newest one's answer is drawn
+let shown = null; // the message drawn
+
+function showError(text) {
+  $('error-text').textContent = text || '';
+  $('error').hidden = !text;
+}
+
+/** Go to move `to` as seen by the viewer chosen. */
+async function go(to) {
+  step = Math.max(0, Math.min(steps, to));
+  slider.value = String(step);
+  const seat = viewer.value;
+  const ask = ++asked;
+  let msg;
+  try {
+    const answer = await fetch(`/api/replays/${encodeURIComponent(tableId)}?seat=${encodeURIComponent(seat)}&step=${step}`);
+    msg = await answer.json();
+    if (!answer.ok) throw new Error(msg.error || `the server answered ${answer.status}`);
+  } catch (err) {
+    if (ask === asked) showError(`This move could not be shown: ${err.message}.`);
+    return;
+  }
+  if (ask !== asked) return;
+  showError('');
+  draw(msg);
+  history.replaceState(null, '', `#seat=${seat}&step=${step}`);
+}
+
+function draw(msg) {
+  const before = shown;
+  shown = msg;
+  const news = before && before.seat === msg.seat && msg.step === before.step + 1
+    ? msg.events.slice(before.events.length).map((e) => e.text).filter(Boolean) : [];
+  $('step-text').textContent = [`Move ${msg.step} of ${msg.steps}.`, ...news].join(' ');
+  slider.setAttribute('aria-valuetext', `move ${msg.step} of ${msg.steps}`);
+  for (const [id, off] of [['first', msg.step === 0], ['back', msg.step === 0], ['forward', msg.step === msg.steps], ['last', msg.step === msg.steps]]) {
+    $(id).setAttribute('aria-disabled', String(off));
+  }
+  $('turn').textContent = turnText(msg);
+  renderer.render(board, msg, null);
+  log.replaceChildren(...msg.events.map(eventItem));
+  log.scrollTop = log.scrollHeight;
+  $('end').hidden = !msg.result;
+  if (msg.result) fill($('end-body'), rankingTable(msg));
+}
+
+/** The seat and move of the fragment, if any. */
+function readFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const seat = params.get('seat');
+  if (seat !== null && [...viewer.options].some((o) => o.value === seat)) viewer.value = seat;
+  const at = Number(params.get('step'));
+  return Number.isInteger(at) ? at : 0;
+}
+
+const moves = { first: () => 0, back: () => step - 1, forward: () => step + 1, last: () => steps };
+for (const [id, target] of Object.entries(moves)) $(id).addEventListener('click', () => go(target()));
+const keys = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' };
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || !keys[event.key]) return;
+  if (event.target.closest('input, select, textarea, [contenteditable]')) return;
+  event.preventDefault();
+  go(moves[keys[event.key]]());
+});
+slider.addEventListener('input', () => go(Number(slider.value)));
+viewer.addEventListener('change', () => go(step));
+wireImport($('import-file'), showError);
+
+renderer = await gameRenderer(main.dataset.game, generic);
+go(readFragment());

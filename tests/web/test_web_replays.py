@@ -1,0 +1,183 @@
+"""Replays: a finished table stepped through from any seat's view, built by the server from the
+record; records imported from a file; each step scanned for what its seat could not see then."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from fastapi.testclient import TestClient
+from web_helpers import create, finished_table, leaks
+
+import tavola
+from tavola.core.errors import TavolaError
+from tavola.session.replay import finished_game
+
+GAMES = [spec.id for spec in tavola.list_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_of_a_replay_shows_each_seat_what_it_saw_then(
+    client: TestClient, game: str
+) -> None:
+    """Each seat's view and events at each move are exactly the game's at that move, and carry
+    nothing hidden from that seat then (the leak scan of live messages); the last move has
+    the result."""
+    made, record = finished_table(client, game)
+    table = made["table"]
+    steps = len(record["actions"])
+    players = record["players"]
+    for seat in [*range(players), None]:
+        for step in sorted({0, 1, steps // 3, steps // 2, steps - 1, steps}):
+            query = f"seat={'spectator' if seat is None else seat}&step={step}"
+            r = client.get(f"/api/replays/{table}?{query}")
+            assert r.status_code == 200, r.text
+            msg = r.json()
+            then = tavola.replay(record, upto=step)
+            assert msg["type"] == "replay" and msg["seat"] == seat and msg["steps"] == steps
+            assert msg["moves"] == msg["step"] == step and msg["legal"] == []
+            assert msg["view"] == then.view(seat) and msg["events"] == then.events(seat)
+            assert (msg["result"] is not None) == (step == steps)
+            assert "seed" not in msg and "revealed" not in msg
+            if step < steps:
+                assert leaks(record, seat, msg) == [], (seat, step)
+
+
+def test_the_replay_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> None:
+    """The scan above can fail: a step that carried seat 1's view is caught."""
+    from tavola.session import replay as replays
+
+    honest = replays.state
+    monkeypatch.setattr(
+        replays, "state", lambda game, seat, since: {**honest(game, seat, since), "x": game.view(1)}
+    )
+    made, record = finished_table(client, "testa-di-pecora")
+    msg = client.get(f"/api/replays/{made['table']}?seat=0&step=3").json()
+    assert leaks(record, 0, msg) != []
+
+
+def test_a_replay_opens_only_once_the_game_is_over(client: TestClient) -> None:
+    made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    table = made["table"]
+    r = client.get(f"/api/replays/{table}?seat=0&step=0")
+    assert r.status_code == 403 and "not over" in r.json()["error"]
+    page = client.get(f"/replay/{table}")
+    assert page.status_code == 403 and "not over" in page.text
+    assert client.get("/replay/no-such-table").status_code == 404
+    assert client.get("/api/replays/no-such-table").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "words"),
+    [
+        ("seat=9&step=0", 404, "no seat 9"),
+        ("seat=-1&step=0", 404, "no seat"),
+        ("seat=x&step=0", 404, "no seat"),
+        ("seat=0&step=100000", 400, "a step is"),
+        ("seat=0&step=-3", 400, "a step is"),
+        ("seat=0&step=1e3", 400, "a step is"),
+        ("seat=0&step=" + "9" * 400, 400, "a step is"),
+    ],
+)
+def test_a_bad_seat_or_step_gets_a_reason(
+    client: TestClient, query: str, status: int, words: str
+) -> None:
+    made, _ = finished_table(client, "renaissance-man-2d6")
+    r = client.get(f"/api/replays/{made['table']}?{query}")
+    assert r.status_code == status and words in r.json()["error"], r.text
+
+
+def test_the_replay_page_of_a_finished_table(client: TestClient) -> None:
+    made, record = finished_table(client, "testa-di-pecora")
+    page = client.get(f"/replay/{made['table']}")
+    assert page.status_code == 200
+    assert (
+        "/static/replay.js" in page.text
+        and "script-src 'self'" in page.headers["content-security-policy"]
+    )
+    assert f'data-steps="{len(record["actions"])}"' in page.text
+    assert f'href="/api/tables/{made["table"]}/record"' in page.text
+
+
+def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) -> None:
+    """Imported into another server's database: the same game, at a content-derived id (the
+    same record gives the same table), replayable, with its record given back unchanged."""
+    from tavola.web import create_app
+
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
+        _, record = finished_table(client, "renaissance-man-2d6")
+        r = client.post("/api/replays", content=json.dumps(record))
+        assert r.status_code == 201, r.text
+        imported = r.json()["table"]
+        assert r.json()["replay"] == f"/replay/{imported}"
+        again = client.post("/api/replays", json=record)
+        assert again.status_code == 201 and again.json()["table"] == imported
+        assert client.get(f"/api/tables/{imported}/record").json() == record
+        last = client.get(f"/api/replays/{imported}?seat=1&step={len(record['actions'])}")
+        assert last.json()["imported"] is True and last.json()["result"] is not None
+        assert "imported from a record" in client.get(f"/replay/{imported}").text
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:  # kept, durably
+        assert client.get(f"/api/tables/{imported}/record").json() == record
+        with client.websocket_connect(f"/ws/{imported}") as ws:  # its table shows the end
+            ws.send_json({"type": "hello"})
+            assert ws.receive_json()["result"] is not None
+
+
+def _edited(record: dict, **changes: object) -> dict:
+    return {**record, **changes}
+
+
+BAD_RECORDS = [
+    (lambda r: "not json at all", "not JSON"),
+    (lambda r: [1, 2, 3], "a game record is a JSON object"),
+    (lambda r: {k: v for k, v in r.items() if k != "seed"}, "lacks seed"),
+    (lambda r: _edited(r, seed=None), "seed is missing"),
+    (lambda r: _edited(r, game="chess"), "no game"),
+    (lambda r: _edited(r, rules_version="0"), "rules version"),
+    (lambda r: _edited(r, players=99), "players"),
+    (lambda r: _edited(r, actions="many"), "list of [seat, action] pairs"),
+    (lambda r: _edited(r, actions=r["actions"][:-1]), "before the game is over"),
+    (lambda r: _edited(r, actions=[[0, {"kind": "fly"}], *r["actions"]]), "action 0"),
+    (lambda r: _edited(r, actions=[*r["actions"][:5], [9, "x"]]), "action 5"),
+    (lambda r: _edited(r, cards={"deck": "sha256:00"}), "digest"),
+    (lambda r: _edited(r, options={"seasons": "many"}), "seasons"),
+    (lambda r: _edited(r, seed=-1), "seed"),
+    (lambda r: _edited(r, actions=[[[[[[]]]]]] * 3), "action 0"),
+]
+
+
+@pytest.mark.parametrize(("spoil", "words"), BAD_RECORDS, ids=[w for _, w in BAD_RECORDS])
+def test_a_bad_record_file_is_refused_with_its_problem_named(
+    client: TestClient, spoil, words: str
+) -> None:
+    _, record = finished_table(client, "testa-di-pecora")
+    bad = spoil(record)
+    body = bad if isinstance(bad, str) else json.dumps(bad)
+    before = client.app.state.store.unfinished(), len(client.app.state.tables.live)
+    r = client.post("/api/replays", content=body)
+    assert r.status_code == 400 and words in r.json()["error"], r.text
+    assert (client.app.state.store.unfinished(), len(client.app.state.tables.live)) == before
+
+
+def test_record_files_too_large_or_too_many_are_refused(client: TestClient) -> None:
+    big = client.post("/api/replays", content=b"[" + b"1," * 40_000 + b"1]")
+    assert big.status_code == 413 and "64 KiB" in big.json()["error"]
+    codes = [client.post("/api/replays", content=b"{}").status_code for _ in range(31)]
+    assert codes[-1] == 429 and set(codes[:-1]) == {400}
+
+
+def test_random_garbage_records_never_crash_the_import(client: TestClient) -> None:
+    """Records with fields of every wrong type: each is a finished game or a TavolaError with a
+    sentence (the import answers 400 with it), never another exception."""
+    _, record = finished_table(client, "renaissance-man-2d6")
+    rng = random.Random(5)
+    junk = [None, True, -1, 2**70, 1.5, "", "x" * 300, [], {}, [None], {"a": 1}, [[0]], [[0, 1]]]
+    for _ in range(500):
+        spoilt = dict(record)
+        for key in rng.sample(sorted(record), rng.randint(1, 3)):
+            spoilt[key] = rng.choice(junk)
+        try:
+            finished_game(json.loads(json.dumps(spoilt)))
+        except TavolaError as exc:
+            assert str(exc), spoilt

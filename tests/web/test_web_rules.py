@@ -1,0 +1,84 @@
+"""The rules pages: each game in brief, its cards, and the reading of its rulebook from
+docs/rules/<game>.md (the same file the rules tests quote), rendered with nothing unescaped."""
+
+from __future__ import annotations
+
+import html
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+import tavola
+import tavola.web
+from tavola.testing.rulebook import flat, page_quotes
+from tavola.web.readings import render
+
+ROOT = Path(__file__).resolve().parents[2]
+READ = [
+    spec for spec in tavola.list_games() if (ROOT / "docs" / "rules" / f"{spec.id}.md").exists()
+]
+
+
+def text_of(page: str) -> str:
+    """A page's text: tags dropped, entities read, whitespace collapsed."""
+    return flat(html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.mark.parametrize("spec", tavola.list_games(), ids=lambda s: s.id)
+def test_each_game_has_a_rules_page_with_its_cards(client: TestClient, spec) -> None:
+    page = client.get(f"/rules/{spec.id}")
+    assert page.status_code == 200 and spec.title in page.text
+    faces = tavola.new_game(spec.id, players=spec.min_players, seed=0).card_table()
+    shown = html.unescape(page.text)
+    for face in faces.get("cards", {}).values():
+        assert face["name"] in shown
+    assert f'href="/rules/{spec.id}"' in client.get("/").text
+    assert client.get("/rules/no-such-game").status_code == 404
+
+
+@pytest.mark.parametrize("spec", READ, ids=lambda s: s.id)
+def test_the_rules_page_carries_the_reading_of_every_rulebook_sentence(
+    client: TestClient, spec
+) -> None:
+    doc = (ROOT / "docs" / "rules" / f"{spec.id}.md").read_text(encoding="utf-8")
+    page = client.get(f"/rules/{spec.id}").text
+    shown = text_of(page)
+    quotes = page_quotes(doc)
+    assert len(quotes) > 10
+    for sentence in quotes:
+        assert flat(re.sub(r"[*_`]", "", sentence)) in shown, sentence
+    for decision in re.findall(r"\*\*Decision \[D\d+\][^*]*\*\*", doc):
+        assert decision.strip("*") in shown
+    assert "<table>" in page or "|" not in doc  # Markdown tables are tables
+    for anchor in re.findall(r"\]\(#([\w-]+)\)", doc):  # the page's links to its sections
+        assert f'id="{anchor}"' in page, anchor
+    assert "<script" not in page.split("</head>")[1] and " style=" not in page
+
+
+def test_a_game_without_a_reading_has_none(client: TestClient) -> None:
+    page = client.get("/rules/test-morra")
+    assert page.status_code == 200 and 'class="panel reading"' not in page.text
+
+
+def test_the_reading_escapes_everything_it_is_given() -> None:
+    out = render(
+        "# T\n\n<script>alert(1)</script> <img src=x onerror=alert(1)> "
+        "[x](javascript:alert(1)) [y](data:text/html,hi) <b style='color:red'>b</b>\n\n"
+        "| a | b |\n|---|---|\n| <i>1</i> | 2 |\n"
+    )
+    assert "<script" not in out and "<img" not in out and "<b " not in out and "<i>" not in out
+    assert 'href="javascript' not in out and 'href="data' not in out
+    assert "&lt;script&gt;" in out and "<table>" in out and '<h2 id="t">' in out
+
+
+def test_the_installed_app_reads_the_docs_pages_themselves() -> None:
+    """tavola/web/rules is a link to docs/rules (no copy to drift), and a built package
+    carries its pages as package data."""
+    here = Path(tavola.web.__file__).parent / "rules"
+    assert here.is_symlink() and here.resolve() == (ROOT / "docs" / "rules").resolve()
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "rules/*.md" in config["tool"]["setuptools"]["package-data"]["tavola.web"]
+    assert any("markdown-it-py" in d for d in config["project"]["dependencies"])

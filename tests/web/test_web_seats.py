@@ -1,0 +1,163 @@
+"""Who is at a table: each person's seat connected or away (for how long), told to everyone;
+the creator handing an empty seat to a bot, stored, and played by it after a restart too; the
+limit on connections per client address; and the migration that added what this needs."""
+
+from __future__ import annotations
+
+import random
+from contextlib import ExitStack
+
+import pytest
+import sqlalchemy
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from web_helpers import create, key_of, play_to_the_end
+
+from tavola.store import Store
+from tavola.store.database import MIGRATIONS
+from tavola.web import create_app
+from tavola.web.app import MAX_CONNECTIONS
+
+
+def hello(ws, made: dict | None = None, seat: int | None = None) -> dict:
+    ws.send_json(
+        {"type": "hello"}
+        if seat is None
+        else {"type": "hello", "seat": seat, "key": key_of(made, seat)}
+    )
+    return ws.receive_json()
+
+
+def until(ws, wanted, limit: int = 50) -> dict:
+    """The first of the next ``limit`` messages for which ``wanted(message)`` holds."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if wanted(msg):
+            return msg
+    raise AssertionError("the message never came")
+
+
+def test_everyone_sees_which_seats_are_connected_and_for_how_long_not(client) -> None:
+    made = create(client, "renaissance-man-2d6", 3, ["me", "invite", "bot"])
+    table = made["table"]
+    with client.websocket_connect(f"/ws/{table}") as watcher:
+        seats = hello(watcher)["seats"]
+        assert [s["connected"] for s in seats] == [False, False, None]
+        assert isinstance(seats[0]["away"], int) and seats[2]["away"] is None
+        with client.websocket_connect(f"/ws/{table}") as a:
+            assert hello(a, made, 0)["seats"][0] == {**seats[0], "connected": True, "away": None}
+            until(watcher, lambda m: m["seats"][0]["connected"] is True)  # seat 0 arrives
+        told = until(watcher, lambda m: m["seats"][0]["connected"] is False)  # ... and leaves
+        assert told["seats"][0]["away"] == 0 and told["seats"][1]["connected"] is False
+
+
+def test_the_creator_hands_an_empty_seat_to_a_bot_which_plays_it_after_a_restart(
+    database: str,
+) -> None:
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
+        made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+        table, creator = made["table"], made["creator"]
+        url = f"/api/tables/{table}/seats"
+        with client.websocket_connect(f"/ws/{table}") as a:
+            hello(a, made, 0)
+            refusals = [
+                (client.post(f"{url}/1/bot", json={"creator": "guess", "difficulty": "easy"}), 403),
+                (client.post(f"{url}/1/bot", json={"difficulty": "easy"}), 403),
+                (client.post(f"{url}/0/bot", json={"creator": creator, "difficulty": "easy"}), 409),
+                (client.post(f"{url}/7/bot", json={"creator": creator, "difficulty": "easy"}), 404),
+                (client.post(f"{url}/x/bot", json={"creator": creator, "difficulty": "easy"}), 404),
+                (client.post(f"{url}/1/bot", json={"creator": creator, "agent": "god"}), 400),
+                (client.post(f"{url}/1/bot", json={"creator": creator, "difficulty": "?"}), 400),
+                (client.post(f"{url}/1/bot", content=b"[]"), 400),
+                (client.post("/api/tables/nothing/seats/1/bot", json={"creator": creator}), 404),
+            ]
+            for answer, status in refusals:
+                assert answer.status_code == status and answer.json()["error"], answer.text
+            assert "connected" in refusals[2][0].json()["error"]
+            live = client.app.state.tables.live[table]
+            assert live.seats[1].kind == "human" and 1 not in live.bots
+            done = client.post(f"{url}/1/bot", json={"creator": creator, "difficulty": "medium"})
+            assert done.status_code == 200, done.text
+            assert done.json() == {
+                "seat": 1,
+                "kind": "bot",
+                "agent": "heuristic",
+                "name": None,
+                "bot_from": 0,
+            }
+            told = a.receive_json()
+            assert told["seats"][1]["kind"] == "bot" and told["seats"][1]["connected"] is None
+            again = client.post(f"{url}/1/bot", json={"creator": creator, "difficulty": "easy"})
+            assert again.status_code == 409 and "already" in again.json()["error"]
+    stored = Store(database).load(table)
+    assert stored is not None
+    assert (stored.seats[1].kind, stored.seats[1].agent, stored.seats[1].bot_from) == (
+        "bot",
+        "heuristic",
+        0,
+    )
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
+        with client.websocket_connect(f"/ws/{table}") as old:  # the seat's old link: a view
+            msg = hello(old, made, 1)
+            assert msg["seat"] == 1 and msg["view"]["hand"] is not None and msg["legal"] == []
+            old.send_json({"type": "act", "action": {"kind": "pass"}})
+            assert "bot" in until(old, lambda m: m["type"] == "error")["message"]
+        with client.websocket_connect(f"/ws/{table}") as a:
+            a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+            final = play_to_the_end(a, random.Random(2))[-1]
+        assert final["result"] is not None
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert any(seat == 1 for seat, _ in record["actions"])  # the bot played seat 1
+
+
+def test_connections_per_client_address_are_limited(client: TestClient) -> None:
+    made = create(client, "renaissance-man-2d6", 2, ["me", "bot"])
+    url = f"/ws/{made['table']}"
+    assert MAX_CONNECTIONS == 32
+    with ExitStack() as stack:
+        for _ in range(MAX_CONNECTIONS):
+            hello(stack.enter_context(client.websocket_connect(url)))
+        with client.websocket_connect(url) as extra:
+            error = extra.receive_json()
+            assert error["type"] == "error" and "too many connections" in error["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                extra.receive_json()
+            assert closed.value.code == 4429 and "at most 32" in closed.value.reason
+    with client.websocket_connect(url) as again:  # closed ones make room
+        assert hello(again)["type"] == "state"
+
+
+def test_the_second_migration_upgrades_a_database_of_the_first(database: str) -> None:
+    """A database made by migration 0001, with a table in it, gains the origin of tables
+    (its tables were played here) and the move a seat went to a bot; and goes back down."""
+    from alembic import command
+    from alembic.config import Config
+
+    store = Store(database)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            sqlalchemy.text(
+                "INSERT INTO tables VALUES ('t1', 'renaissance-man-2d6', '1', 2, 'standard', '{}', "
+                "'1', '2', 'h', 'playing', 0, '2024-01-01 00:00:00', '2024-01-01 00:00:00')"
+            )
+        )
+        connection.execute(
+            sqlalchemy.text("INSERT INTO seats VALUES ('t1', 0, 'human', NULL, NULL, 'h')")
+        )
+    store.migrate()
+    with store.engine.connect() as connection:
+        assert connection.execute(sqlalchemy.text("SELECT origin FROM tables")).all() == [
+            ("played",)
+        ]
+        assert connection.execute(sqlalchemy.text("SELECT bot_from FROM seats")).all() == [(None,)]
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0001")
+    with store.engine.connect() as connection:
+        columns = {c["name"] for c in sqlalchemy.inspect(connection).get_columns("tables")}
+    assert "origin" not in columns and "id" in columns
+    store.dispose()
