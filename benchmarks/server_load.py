@@ -1,0 +1,307 @@
+"""Load on the web server: many tables at once, played over loopback WebSockets.
+
+Run:  python benchmarks/server_load.py [--tables 200] [--seconds 20] [--think 1.0] [--pace 0.8]
+          [--profile server.prof]
+
+Starts the app of ``tavola serve`` with uvicorn in a subprocess, on a temporary SQLite database
+(WAL, synchronous=NORMAL, as served), and sets --tables Testa di Pecora tables of four seats:
+two people, played by scripted WebSocket clients in this process (``websockets``), and two of
+the server's bots, which wait --pace seconds before each move. A client answers each state that
+lets it act with a random legal action after a think time drawn uniformly from 0 to 2 x --think
+seconds; a table whose game ends is replaced by a new one.
+
+Prints, over --seconds after a warm-up: actions per second (people's and bots'); the p50 and p99
+latency of a person's action, from sending it to receiving the state that shows it; and the
+server process's CPU use. Then the same clients against a bare WebSocket echo endpoint mounted
+on the same server (each sends an action's message at the same pace and waits for it back), as
+the reference, and the ratio of the two p99s. --profile writes the server's cProfile statistics
+(read them with ``python -m pstats FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+from fastapi import WebSocket, WebSocketDisconnect
+
+from throughput import machine
+
+HZ = os.sysconf("SC_CLK_TCK")
+SEATS = [
+    {"kind": "me"},
+    {"kind": "invite"},
+    {"kind": "bot", "difficulty": "easy"},
+    {"kind": "bot", "difficulty": "medium"},
+]
+"""A table: two people (seats 0 and 1) and two bots."""
+
+
+# -- the server, in a subprocess ------------------------------------------------------------------
+
+
+def serve(port: int, database: str, pace: float, profile: str | None) -> None:
+    """Run the app (limits raised: every client here is 127.0.0.1) with an echo endpoint."""
+    import uvicorn
+
+    from tavola.web import create_app
+
+    app = create_app(database, pace=pace, rate=10**9, connections=10**9, new_tables=10**9)
+
+    async def echo(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            while True:
+                await ws.send_text(await ws.receive_text())
+        except WebSocketDisconnect:
+            pass
+
+    app.add_api_websocket_route("/echo", echo)
+    config = uvicorn.Config(  # as tavola serve runs it
+        app, host="127.0.0.1", port=port, log_level="error", ws_max_size=16 * 1024
+    )
+    server = uvicorn.Server(config)
+    if profile is None:
+        server.run()
+        return
+    import cProfile
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: None)  # uvicorn raises it again once stopped
+    with cProfile.Profile() as profiler:
+        server.run()
+    profiler.dump_stats(profile)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(
+    port: int, database: str, pace: float, profile: str | None = None
+) -> subprocess.Popen[bytes]:
+    """The server in a subprocess, once it answers."""
+    args = [sys.executable, __file__, "--serve", str(port), "--db", database, "--pace", str(pace)]
+    if profile:
+        args += ["--profile", profile]
+    process = subprocess.Popen(args)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError("the server did not start") from None
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not answer in 60 s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / HZ
+
+
+def new_table(base: str, game: str = "testa-di-pecora", seats: list[dict] = SEATS) -> dict:
+    """Create a table; the server's answer (its id, and each person's link with its key)."""
+    body = json.dumps({"game": game, "players": len(seats), "seats": seats}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.load(response)
+
+
+def key_of(made: dict, seat: int) -> str:
+    return made["seats"][seat]["link"].split("key=")[1]
+
+
+# -- the clients, in this process -----------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """What the clients saw while ``measuring``."""
+
+    measuring: bool = False
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    errors: int = 0
+
+    def note(self, latency: float) -> None:
+        if self.measuring:
+            self.latencies.append(latency)
+
+
+async def person(
+    ws_url: str,
+    made: dict,
+    seat: int,
+    think: float,
+    rng: random.Random,
+    stats: Stats,
+    on_state: Callable[[dict], None] | None = None,
+) -> None:
+    """Play ``seat`` of a table until its game ends (or the connection closes): answer each
+    state that lets it act after a think time; time each action until its state arrives."""
+    async with websockets.connect(f"{ws_url}/ws/{made['table']}", max_size=2**23) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": seat, "key": key_of(made, seat)}))
+        answered = sent_moves = -1
+        sent_at: float | None = None
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                stats.errors += 1
+                sent_at = None
+                continue
+            if on_state is not None:
+                on_state(msg)
+            if sent_at is not None and msg["moves"] > sent_moves:
+                stats.note(time.perf_counter() - sent_at)
+                sent_at = None
+            if msg["result"] is not None:
+                return
+            if msg["legal"] and msg["moves"] > answered and sent_at is None:
+                answered = msg["moves"]
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+                action = rng.choice(msg["legal"])["action"]
+                sent_moves, sent_at = msg["moves"], time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action}))
+
+
+async def table_loop(base: str, think: float, seed: int, stats: Stats, stop: asyncio.Event) -> None:
+    """One table after another, both people played, until ``stop``."""
+    rng = random.Random(seed)
+    ws_url = base.replace("http", "ws", 1)
+    while not stop.is_set():
+        made = await asyncio.to_thread(new_table, base)
+        moves = 0
+
+        def count(msg: dict) -> None:  # seat 0 hears of every action
+            nonlocal moves
+            if stats.measuring:
+                stats.actions += max(0, msg["moves"] - moves)
+            moves = msg["moves"]
+
+        await asyncio.gather(
+            person(ws_url, made, 0, think, rng, stats, count),
+            person(ws_url, made, 1, think, rng, stats),
+        )
+
+
+async def echo_client(
+    base: str, think: float, seed: int, stats: Stats, stop: asyncio.Event
+) -> None:
+    """Send an action's message at a person's pace; time each echo."""
+    rng = random.Random(seed)
+    message = json.dumps({"type": "act", "action": {"kind": "play", "card": "count-of-venice"}})
+    async with websockets.connect(base.replace("http", "ws", 1) + "/echo") as ws:
+        while not stop.is_set():
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            sent_at = time.perf_counter()
+            await ws.send(message)
+            await ws.recv()
+            stats.note(time.perf_counter() - sent_at)
+            if stats.measuring:
+                stats.actions += 1
+
+
+async def measure(
+    clients: list, stats: Stats, stop: asyncio.Event, pid: int, warmup: float, seconds: float
+) -> float:
+    """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; the server's CPU
+    use (cores) while measured."""
+    tasks = [asyncio.create_task(c) for c in clients]
+    await asyncio.sleep(warmup)
+    cpu = cpu_seconds(pid)
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    used = (cpu_seconds(pid) - cpu) / seconds
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return used
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
+
+
+def report(name: str, stats: Stats, seconds: float, cpu: float) -> float:
+    p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
+    print(
+        f"{name}: {stats.actions / seconds:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms (n={len(stats.latencies)}); {stats.errors} errors; "
+        f"server CPU {cpu:.2f} cores"
+    )
+    return p99
+
+
+async def run(args: argparse.Namespace, pid: int, base: str) -> None:
+    warmup = min(10.0, 2 + 2 * args.think)
+    stats, stop = Stats(), asyncio.Event()
+    loops = [table_loop(base, args.think, i, stats, stop) for i in range(args.tables)]
+    cpu = await measure(loops, stats, stop, pid, warmup, args.seconds)
+    p99 = report("tavola actions (people and bots)", stats, args.seconds, cpu)
+    echo, stop = Stats(), asyncio.Event()
+    clients = [echo_client(base, args.think, i, echo, stop) for i in range(2 * args.tables)]
+    cpu = await measure(clients, echo, stop, pid, warmup, args.seconds)
+    reference = report("echo round trips", echo, args.seconds, cpu)
+    print(
+        f"p99 of an action: {p99 * 1000:.1f} ms, {p99 / reference:.1f}x the echo's "
+        "(target: under 50 ms and within 3x)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=1.0, help="a person's mean think time")
+    parser.add_argument("--pace", type=float, default=0.8, help="a bot's wait before a move")
+    parser.add_argument("--profile", help="write the server's cProfile statistics here")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the subprocess
+    parser.add_argument("--db", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.db, args.pace, args.profile)
+        return
+    print(f"{machine()}; {os.cpu_count()} cores")
+    print(
+        f"{args.tables} tables of Testa di Pecora (2 people, scripted; 2 bots at a {args.pace} s "
+        f"pace); think time 0-{2 * args.think:g} s; {args.seconds:g} s measured"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        db = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        server = start_server(port, db, args.pace, args.profile)
+        try:
+            asyncio.run(run(args, server.pid, f"http://127.0.0.1:{port}"))
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
+
+
+if __name__ == "__main__":
+    main()
