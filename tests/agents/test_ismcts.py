@@ -37,7 +37,7 @@ from tavola.sim.stats import summarize
         ("ismcts:seconds=0.5,iterations=9", "ismcts", {"seconds": 0.5, "iterations": 9}),
         ("easy", "random", {}),
         ("medium", "heuristic", {}),
-        ("hard", "ismcts", {"seconds": 1.0}),
+        ("hard", "ismcts", {"iterations": 400, "prior": 3.0}),
     ],
 )
 def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -> None:
@@ -83,7 +83,7 @@ def test_difficulty_levels_are_agent_names_for_every_front_end() -> None:
     assert set(DIFFICULTIES) <= set(AGENTS)
     for level in DIFFICULTIES:
         assert make_agent(level, "renaissance-man-2d6").name
-    assert make_agent("hard", "testa-di-pecora").name == "ismcts:seconds=1.0"
+    assert make_agent("hard", "testa-di-pecora").name == "ismcts:prior=3.0"
 
 
 def test_an_agent_is_named_by_what_differs_from_the_defaults() -> None:

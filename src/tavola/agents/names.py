@@ -11,7 +11,7 @@ are names of their own, mapped onto kinds in :data:`DIFFICULTIES`, for every fro
 >>> split_agents("ismcts:iterations=400,c=0.5,heuristic,random")
 ['ismcts:iterations=400,c=0.5', 'heuristic', 'random']
 >>> parse_agent("hard")
-('ismcts', {'seconds': 1.0})
+('ismcts', {'iterations': 400, 'prior': 3.0})
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class AgentKind:
 DIFFICULTIES: dict[str, str] = {
     "easy": "random",
     "medium": "heuristic",
-    "hard": "ismcts:seconds=1",
+    "hard": "ismcts:iterations=400,prior=3",
 }
 """Levels a player understands, as agent names (a level is itself a valid agent name)."""
 
