@@ -4,7 +4,7 @@ For each candidate, plays ``--games`` games of GAME with the candidate in one se
 opponent in every other (seats rotated game by game, so the candidate sits everywhere equally),
 and prints its win share with a 95% interval beside the share of an equal player (1 / players),
 and its mean seconds per game. Ties share the win.
-Run:  python benchmarks/bot_strength.py testa-di-pecora --players 4 --games 200 \\
+Run:  python benchmarks/strength.py testa-di-pecora --players 4 --games 200 \\
           --against heuristic ismcts:iterations=200 ismcts:iterations=200,rollout=heuristic
 """
 
