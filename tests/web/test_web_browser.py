@@ -255,6 +255,14 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
     expect(status).to_contain_text(f"Move {steps // 2} of")
     log = page.locator("#log li")
     assert log.count() == len(tavola.replay(record, upto=steps // 2).events(1))
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    expect(page.locator("#review-status")).to_contain_text(
+        "decisions agree with the search bot", timeout=120_000
+    )
+    first = page.locator("#review-list li button").first
+    target = int(re.match(r"Move (\d+):", first.inner_text()).group(1)) - 1
+    first.click()
+    expect(page).to_have_url(re.compile(f"#seat=1&step={target}$"))
     page.wait_for_timeout(200)
     page.screenshot(path=str(SHOTS / f"{spec.id}-replay.png"), full_page=True)
     assert errors == []

@@ -11,8 +11,9 @@ from fastapi.testclient import TestClient
 from web_helpers import create, finished_table, leaks
 
 import tavola
+from tavola.agents.analysis import analyse
 from tavola.core.errors import TavolaError
-from tavola.session.replay import finished_game
+from tavola.session.replay import REVIEWER, finished_game
 
 GAMES = [spec.id for spec in tavola.list_games()]
 
@@ -181,3 +182,24 @@ def test_random_garbage_records_never_crash_the_import(client: TestClient) -> No
             finished_game(json.loads(json.dumps(spoilt)))
         except TavolaError as exc:
             assert str(exc), spoilt
+
+
+def test_a_finished_game_is_reviewed_by_the_search_bot_seat_by_seat(client: TestClient) -> None:
+    """The review of a seat is the search bot's analysis of the record from that seat
+    (tavola.agents.analysis), kept once made; refused before the end and for no such seat."""
+    made, record = finished_table(client, "testa-di-pecora")
+    table = made["table"]
+    r = client.get(f"/api/replays/{table}/review?seat=2")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["type"] == "review" and data["seat"] == 2 and data["agent"] == REVIEWER
+    expected = analyse(record, 2, REVIEWER)
+    assert data["decisions"] == [d.to_json() for d in expected] and expected
+    assert client.get(f"/api/replays/{table}/review?seat=2").json() == data
+    for seat, status in (("4", 404), ("x", 404), ("", 404)):
+        bad = client.get(f"/api/replays/{table}/review?seat={seat}")
+        assert bad.status_code == status and "no seat" in bad.json()["error"]
+    playing = create(client, "renaissance-man-2d6", 2, ["me", "invite"])["table"]
+    early = client.get(f"/api/replays/{playing}/review?seat=0")
+    assert early.status_code == 403 and "not over" in early.json()["error"]
+    assert client.get("/api/replays/no-such-table/review?seat=0").status_code == 404

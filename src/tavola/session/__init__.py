@@ -8,7 +8,7 @@ its own view and events, and replays finished games from their records.
 """
 
 from .hub import TableLimitError, Tables
-from .replay import NotOverError, replay_message
+from .replay import NotOverError, replay_message, review_message
 from .table import CreatorError, Listener, LiveTable
 
 __all__ = [
@@ -19,4 +19,5 @@ __all__ = [
     "TableLimitError",
     "Tables",
     "replay_message",
+    "review_message",
 ]

@@ -13,6 +13,7 @@ import hashlib
 import json
 from typing import Any
 
+from ..agents.analysis import analyse
 from ..core.errors import RecordError, SeatError, TavolaError, quote
 from ..core.protocol import Game
 from ..core.record import replay
@@ -33,6 +34,31 @@ def final_game(table: LiveTable) -> Game:
     return table.game
 
 
+REVIEWER = "ismcts:iterations=200"
+"""The search that reviews a finished game's decisions: a few seconds a game."""
+
+
+def _seat_of(final: Game, seat: object) -> int:
+    if type(seat) is not int or not 0 <= seat < final.players:
+        raise SeatError(f"there is no seat {quote(seat)}: seats are 0 to {final.players - 1}")
+    return seat
+
+
+def review_message(table: LiveTable, seat: object) -> dict[str, Any]:
+    """Each decision of ``seat`` in ``table``'s finished game, rated by the search bot from what
+    that seat knew then (:func:`tavola.agents.analysis.analyse`). NotOverError before the end,
+    SeatError for no such seat."""
+    final = final_game(table)
+    decisions = analyse(final.record(), _seat_of(final, seat), REVIEWER)
+    return {
+        "type": "review",
+        "table": table.id,
+        "seat": seat,
+        "agent": REVIEWER,
+        "decisions": [d.to_json() for d in decisions],
+    }
+
+
 def replay_message(table: LiveTable, seat: object, step: object) -> dict[str, Any]:
     """What ``seat`` (None: a spectator) saw of ``table``'s finished game after ``step`` moves.
 
@@ -40,8 +66,8 @@ def replay_message(table: LiveTable, seat: object, step: object) -> dict[str, An
     outside 0 to the number of moves."""
     final = final_game(table)
     steps = len(final.history)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < final.players):
-        raise SeatError(f"there is no seat {quote(seat)}: seats are 0 to {final.players - 1}")
+    if seat is not None:
+        _seat_of(final, seat)
     if type(step) is not int or not 0 <= step <= steps:
         raise TavolaError(f"a step is a number of moves from 0 to {steps}")
     game = replay(final.record(), upto=step)

@@ -33,6 +33,7 @@ from ..session import (
     TableLimitError,
     Tables,
     replay_message,
+    review_message,
 )
 from ..session.hub import TABLES_PER_WINDOW
 from ..session.replay import final_game
@@ -49,6 +50,8 @@ RATE = 20
 RATE_WINDOW = 5.0
 MAX_LISTENERS = 64
 """Connections per table (players and spectators)."""
+MAX_REVIEWS = 200
+"""Reviews kept once made (the oldest go first)."""
 MAX_CONNECTIONS = 32
 """Open WebSocket connections per client address, over all tables."""
 CSP = (
@@ -198,6 +201,25 @@ def create_app(
         except TavolaError as exc:
             return _refusal(exc)
         return JSONResponse(msg)
+
+    reviews: dict[tuple[str, int | str], dict[str, Any]] = {}
+    reviewing = asyncio.Lock()  # one review at a time: each is seconds of search
+
+    @app.get("/api/replays/{table_id}/review")
+    async def review(table_id: str, seat: str = "") -> JSONResponse:
+        table = await tables.get(table_id)
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        key = (table_id, _number(seat))
+        async with reviewing:
+            if key not in reviews:
+                try:
+                    reviews[key] = await asyncio.to_thread(review_message, table, key[1])
+                except TavolaError as exc:
+                    return _refusal(exc)
+                while len(reviews) > MAX_REVIEWS:
+                    del reviews[next(iter(reviews))]
+        return JSONResponse(reviews[key])
 
     @app.post("/api/replays")
     async def import_record(request: Request) -> JSONResponse:

@@ -74,6 +74,41 @@ function readFragment() {
   return Number.isInteger(at) ? at : 0;
 }
 
+/** The search bot's review of the chosen seat's decisions, each a link to its move. */
+async function review() {
+  const seat = viewer.value;
+  const status = $('review-status');
+  const list = $('review-list');
+  list.replaceChildren();
+  if (seat === 'spectator') {
+    status.textContent = 'Choose a seat to review its decisions.';
+    return;
+  }
+  status.textContent = `Reviewing seat ${seat}'s decisions: the search takes a few seconds to a minute…`;
+  let data;
+  try {
+    const answer = await fetch(`/api/replays/${encodeURIComponent(tableId)}/review?seat=${encodeURIComponent(seat)}`);
+    data = await answer.json();
+    if (!answer.ok) throw new Error(data.error || `the server answered ${answer.status}`);
+  } catch (err) {
+    status.textContent = `The review failed: ${err.message}.`;
+    return;
+  }
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const agree = data.decisions.filter((d) => same(d.best, d.played)).length;
+  status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`;
+  list.replaceChildren(...data.decisions.map((d) => {
+    const played = d.options.find((o) => same(o.action, d.played));
+    const best = d.options[0];
+    const text = same(best.action, d.played)
+      ? `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}), the search's choice too.`
+      : `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}); the search prefers ${best.label} (${best.value.toFixed(2)}).`;
+    const link = h('button', { type: 'button', class: 'link', text });
+    link.addEventListener('click', () => go(d.index));
+    return h('li', { class: d.loss >= 0.05 ? 'costly' : null }, link);
+  }));
+}
+
 const moves = { first: () => 0, back: () => step - 1, forward: () => step + 1, last: () => steps };
 for (const [id, target] of Object.entries(moves)) $(id).addEventListener('click', () => go(target()));
 const keys = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' };
@@ -86,6 +121,7 @@ document.addEventListener('keydown', (event) => {
 slider.addEventListener('input', () => go(Number(slider.value)));
 viewer.addEventListener('change', () => go(step));
 wireImport($('import-file'), showError);
+$('review-button').addEventListener('click', review);
 
 renderer = await gameRenderer(main.dataset.game, generic);
 go(readFragment());
