@@ -220,8 +220,8 @@ class Ismcts:
 
 class Mast:
     """Move-average sampling (Finnsson and Bjoernsson, 2008): each action code's mean reward for
-    the seat that played it, over one search; rollouts play the best-averaging legal move, or
-    (with probability ``MAST_EPSILON``, and among untried moves) one at random."""
+    the seat that played it, over one search; rollouts play the best-averaging legal move (one
+    never tried counts as best), or with probability ``MAST_EPSILON`` one at random."""
 
     __slots__ = ("table",)
 
