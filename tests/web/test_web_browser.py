@@ -180,7 +180,7 @@ def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec
     page.close()
 
 
-def test_two_people_at_one_table_in_two_browsers(server: str, browser) -> None:
+def test_two_people_at_one_table_in_two_browsers_then_a_rematch(server: str, browser) -> None:
     body = {
         "game": "renaissance-man-2d6",
         "players": 3,
@@ -206,6 +206,16 @@ def test_two_people_at_one_table_in_two_browsers(server: str, browser) -> None:
                     buttons.first.click(timeout=2000)
         pages[0].wait_for_timeout(10)
     assert all(p.locator("#end").is_visible() for p in pages)
+    # a rematch: one asks, the other is told and joins; each keeps their seat
+    pages[0].get_by_role("button", name="Rematch").click()
+    pages[0].wait_for_url(re.compile(r"/t/(?!" + made["table"] + r")[^#]+#seat=0&key="))
+    pages[1].get_by_role("link", name="Join the rematch").click()
+    pages[1].wait_for_url(re.compile(r"/t/(?!" + made["table"] + r")[^#]+#seat=1&key="))
+    assert pages[0].url.split("#")[0] == pages[1].url.split("#")[0]
+    for page, seat in zip(pages, (0, 1), strict=True):
+        page.wait_for_selector("#board *")
+        assert f"{seat}" in page.locator("#who-am-i").inner_text()
+        assert page.locator("#end").is_hidden()
     for p in pages:
         p.context.close()
 

@@ -127,9 +127,10 @@ def test_connections_per_client_address_are_limited(client: TestClient) -> None:
         assert hello(again)["type"] == "state"
 
 
-def test_the_second_migration_upgrades_a_database_of_the_first(database: str) -> None:
+def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
     """A database made by migration 0001, with a table in it, gains the origin of tables
-    (its tables were played here) and the move a seat went to a bot; and goes back down."""
+    (its tables were played here), the move a seat went to a bot and the rematch of a table
+    (none yet); and goes back down."""
     from alembic import command
     from alembic.config import Config
 
@@ -154,10 +155,11 @@ def test_the_second_migration_upgrades_a_database_of_the_first(database: str) ->
             ("played",)
         ]
         assert connection.execute(sqlalchemy.text("SELECT bot_from FROM seats")).all() == [(None,)]
+        assert connection.execute(sqlalchemy.text("SELECT rematch FROM tables")).all() == [(None,)]
     with store.engine.begin() as connection:
         config.attributes["connection"] = connection
         command.downgrade(config, "0001")
     with store.engine.connect() as connection:
         columns = {c["name"] for c in sqlalchemy.inspect(connection).get_columns("tables")}
-    assert "origin" not in columns and "id" in columns
+    assert not {"origin", "rematch"} & columns and "id" in columns
     store.dispose()

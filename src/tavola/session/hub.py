@@ -13,13 +13,13 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from ..core.errors import TavolaError, UnknownGameError, quote
+from ..core.errors import IllegalActionError, TavolaError, UnknownGameError, quote
 from ..core.registry import GameSpec, get_spec
 from ..core.rng import fresh_seed
 from ..store.database import Store, now
 from ..store.models import SeatRow, TableRow
 from .replay import finished_game, record_id
-from .table import LiveTable, hash_secret, make_bot
+from .table import LiveTable, hash_secret, make_bot, secret_matches
 
 SEAT_KINDS = ("me", "invite", "bot")
 """How a table's creator fills a seat: themselves, a friend by link, or a bot."""
@@ -111,7 +111,9 @@ class Tables:
                     secret_hash=hash_secret(key) if key else None,
                 )
             )
-        row = _table_row(table_id, spec, players, variant, options, fresh_seed(), creator)
+        row = _table_row(
+            table_id, spec, players, variant, options, fresh_seed(), hash_secret(creator)
+        )
         await asyncio.to_thread(self.store.create, row, rows)
         table = await self.get(table_id)
         assert table is not None
@@ -141,7 +143,7 @@ class Tables:
             game.variant,
             game.options,
             game.seed,
-            secrets.token_urlsafe(24),  # a creator nobody is: an imported game is over
+            hash_secret(secrets.token_urlsafe(24)),  # a creator nobody is: the game is over
             status="over",
             moves=len(record["actions"]),
             origin="imported",
@@ -154,6 +156,50 @@ class Tables:
         with contextlib.suppress(IntegrityError):  # imported at the same moment by another
             await asyncio.to_thread(self.store.create, row, seats, actions)
         return table_id
+
+    async def rematch(
+        self, table: LiveTable, seat: object, key: object, creator: object, client: str = ""
+    ) -> tuple[str, bool]:
+        """The rematch of ``table``, a finished game: a new table with the same game, players,
+        variant, options and creator, on a new seed, each seat as it ended (a person's opened by
+        the same secret, so every link still works with the new table's id; a bot the same
+        bot; a seat handed to a bot stays with it). Asked for by a seat's player (``seat``,
+        ``key``) or the table's creator (``creator``); whoever asks next is given the same
+        table. Returns its id and whether this call made it.
+
+        Raises SeatError for a wrong secret, IllegalActionError while the game goes on."""
+        if not secret_matches(creator, table.creator_hash):
+            table.seat_of(seat, key)
+        async with table.lock:
+            if table.rematch is not None:
+                return table.rematch, False
+            g = table.game
+            if not g.is_over:
+                raise IllegalActionError("the game is not over yet: a rematch comes after it")
+            self._limit(client)
+            new_id = secrets.token_urlsafe(9)
+            row = _table_row(
+                new_id, g.spec, g.players, g.variant, g.options, fresh_seed(), table.creator_hash
+            )
+            seats = [
+                SeatRow(
+                    table_id=new_id,
+                    seat=s,
+                    kind=info.kind,
+                    agent=info.agent,
+                    name=info.name,
+                    secret_hash=info.secret_hash,
+                    bot_from=None if info.bot_from is None else 0,
+                )
+                for s, info in enumerate(table.seats)
+            ]
+            await asyncio.to_thread(self.store.create, row, seats, (), table.id)
+            table.rematch = new_id
+        await table.broadcast()
+        made = await self.get(new_id)
+        assert made is not None
+        made.kick_bots()
+        return new_id, True
 
     def _limit(self, client: str) -> None:
         stamps = self._created[client]
@@ -175,7 +221,7 @@ def _table_row(
     variant: str,
     options: dict[str, Any],
     seed: int,
-    creator: str,
+    creator_hash: str,
     **fields: Any,
 ) -> TableRow:
     """A new table's row: a game being played, unless ``fields`` say otherwise."""
@@ -190,7 +236,7 @@ def _table_row(
         options=options,
         seed=str(seed),
         bot_seed=str(fresh_seed()),
-        creator_hash=hash_secret(creator),
+        creator_hash=creator_hash,
         created_at=stamp,
         updated_at=stamp,
         **values,

@@ -115,6 +115,7 @@ class LiveTable:
         self.creator_hash = row.creator_hash
         self.bot_seed = int(row.bot_seed)
         self.imported = row.origin == "imported"
+        self.rematch: str | None = row.rematch  # the table playing this one again, if any
         game = new_game(
             row.game,
             players=row.players,
@@ -303,6 +304,7 @@ class LiveTable:
         if g.is_over:
             msg["revealed"] = [g.view(s) for s in range(g.players)]
             msg["seed"] = str(g.seed)  # a string: JavaScript numbers hold 53 bits
+            msg["rematch"] = self.rematch
         return msg
 
     async def send(self, listener: Listener) -> None:

@@ -98,11 +98,25 @@ class Store:
         row: TableRow,
         seats: list[SeatRow],
         actions: Sequence[tuple[int, dict[str, Any]]] = (),
+        rematch_of: str | None = None,
     ) -> None:
-        """A new table with its seats (and, for an imported record, its actions)."""
+        """A new table with its seats (and, for an imported record, its actions); with
+        ``rematch_of``, the rematch of that finished table, which must not have one yet."""
         with self.writing, self.session.begin() as s:
             s.add(row)
             s.flush()
+            if rematch_of is not None:
+                linked = s.execute(
+                    update(TableRow)
+                    .where(
+                        TableRow.id == rematch_of,
+                        TableRow.status == "over",
+                        TableRow.rematch.is_(None),
+                    )
+                    .values(rematch=row.id)
+                ).rowcount
+                if linked != 1:
+                    raise StaleTableError(f"table {rematch_of} changed meanwhile; reload it")
             s.add_all(seats)
             s.add_all(
                 ActionRow(table_id=row.id, n=n, seat=seat, action=action, at=row.created_at)

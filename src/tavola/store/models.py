@@ -19,7 +19,7 @@ class TableRow(Base):
     ``seed`` is a decimal string (seeds are unsigned 64-bit, wider than SQL's BIGINT); it never
     leaves the server before the game is over. ``moves`` counts the stored actions. ``origin``
     is ``played`` (a table set here) or ``imported`` (a finished game's record, uploaded to be
-    replayed).
+    replayed). ``rematch`` is the id of the table that plays a finished one again, once asked for.
     """
 
     __tablename__ = "tables"
@@ -38,6 +38,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     origin: Mapped[str] = mapped_column(String(16), default="played", server_default="played")
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):

@@ -190,6 +190,22 @@ def create_app(
             return _refusal(exc)
         return JSONResponse({"seat": number, **table.seats[number].to_json()})  # type: ignore[index]
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(request: Request, table_id: str) -> JSONResponse:
+        body = await _json_object(request)
+        if isinstance(body, JSONResponse):
+            return body
+        table = await tables.get(table_id)
+        if table is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        try:
+            made, new = await tables.rematch(
+                table, body.get("seat"), body.get("key"), body.get("creator"), _client(request)
+            )
+        except TavolaError as exc:
+            return _refusal(exc)
+        return JSONResponse({"table": made}, status_code=201 if new else 200)
+
     @app.get("/api/replays/{table_id}")
     async def replay(table_id: str, seat: str = "", step: str = "0") -> JSONResponse:
         table = await tables.get(table_id)

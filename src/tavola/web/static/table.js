@@ -133,6 +133,7 @@ function onState(msg) {
   }
   addEvents(msg.events || [], !first);
   if (!first) announcePlayers(last, msg);
+  if (!first && msg.rematch && !last?.rematch) say('A rematch has started.');
   last = msg;
   $('who-am-i').textContent = msg.seat === null ? 'a spectator' : seatLabel(msg, msg.seat);
   if (first && msg.seat !== null) rememberSeat(msg);
@@ -293,13 +294,14 @@ function drawEnd(msg, justEnded) {
   const revealed = (msg.revealed || []).map((view, s) => h('details', { class: 'revealed' },
     h('summary', { text: `${seatLabel(msg, s)}: final view` }),
     (renderer.revealed || generic.revealed)(view, msg, s)));
-  const again = h('button', { type: 'button', class: 'primary', text: 'New table with the same settings' });
+  const again = h('button', { type: 'button', text: 'New table with the same settings' });
   again.addEventListener('click', () => sameSettings(msg));
   fill(body,
     rankingTable(msg),
     revealed.length ? h('section', { class: 'reveal-list', 'aria-label': 'Every seat, revealed' }, revealed) : null,
     h('p', {}, 'Seed: ', h('code', { text: String(msg.seed ?? '') })),
     h('p', { class: 'end-links' },
+      rematchControl(msg),
       h('a', { class: 'button', href: `/replay/${encodeURIComponent(tableId)}`, text: 'Watch the replay' }),
       h('a', { class: 'button', href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `tavola-${tableId}.json`, text: 'Download the record' }),
       again));
@@ -309,6 +311,51 @@ function drawEnd(msg, justEnded) {
     if (justEnded && !endShown) section.focus({ preventScroll: false });
   }
   endShown = true;
+}
+
+/** The way to the rematch, once someone asked for it (the same seat's link with the new
+ * table's id: a seat's key opens it there too); before that, a button asking for it, for a
+ * seat's player or the table's creator. */
+function rematchControl(msg) {
+  if (msg.rematch) {
+    const seated = secret ? location.hash : '';
+    return h('a', { class: 'button primary', href: `/t/${encodeURIComponent(msg.rematch)}${seated}`, text: secret ? 'Join the rematch' : 'Watch the rematch' });
+  }
+  if (!secret && !creator) return null;
+  const button = h('button', { type: 'button', class: 'primary', text: 'Rematch' });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    const ask = secret ? { seat: secret.seat, key: secret.key } : { creator };
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ask),
+      });
+      const data = await answer.json().catch(() => ({}));
+      if (!answer.ok) throw new Error(data.error || `the server answered ${answer.status}`);
+      rememberRematch(data.table);
+      location.href = `/t/${encodeURIComponent(data.table)}${secret ? location.hash : ''}`;
+    } catch (err) {
+      onError(`No rematch: ${err.message}.`);
+      button.disabled = false;
+    }
+  });
+  return button;
+}
+
+/** This browser's links to a table it created, moved to the table's rematch (the same keys). */
+function rememberRematch(id) {
+  const known = findTable(tableId);
+  if (!known) return; // opened from a seat's link: the rematch's page remembers that seat
+  const moved = (link) => link && link.replace(`/t/${tableId}`, `/t/${id}`);
+  rememberTable({
+    ...known,
+    table: id,
+    created: new Date().toISOString(),
+    seats: (known.seats || []).map((seat) => ({ ...seat, link: moved(seat.link) })),
+    spectator: `/t/${id}`,
+  });
 }
 
 /** Back to the lobby with this table's settings: ours if we created it, else as far as known. */
