@@ -16,6 +16,8 @@ import random
 import re
 import shutil
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -342,3 +344,58 @@ def test_every_control_has_an_accessible_name(server: str, browser, tmp_path: Pa
     page.goto(server + "/rules/renaissance-man-2d6")
     assert unnamed_controls(page) == []
     page.close()
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    """``tavola serve`` in its own process (so it can be killed outright), once it answers."""
+    where = ["--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(300):
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
+            return proc
+        time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("tavola serve did not start")
+
+
+def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
+    browser, tmp_path: Path
+) -> None:
+    """SIGKILL mid-game: the page says it is reconnecting, finds the restarted server alone,
+    shows the game where it was (every log line kept) and plays on to the end."""
+    db, port = tmp_path / "tavola.sqlite3", free_port()
+    proc = start_server(db, port)
+    try:
+        body = {"game": "testa-di-pecora", "players": 4}
+        seats = [{"kind": "me"}] + [{"kind": "bot", "difficulty": "easy"}] * 3
+        made = api(f"http://127.0.0.1:{port}", "/api/tables", {**body, "seats": seats})
+        page = browser.new_page()
+        errors = watch_errors(page)
+        page.goto(f"http://127.0.0.1:{port}" + made["seats"][0]["link"])
+        connection = page.locator("#connection")
+        expect(connection).to_have_attribute("data-state", "open")
+        buttons = page.locator("#action-buttons button:enabled")
+        for _ in range(3):  # three moves of ours, then the crash
+            buttons.first.click()
+            page.wait_for_timeout(100)
+        expect(buttons.first).to_be_enabled()
+        log = page.locator("#log li").all_inner_texts()
+        proc.kill()
+        proc.wait()
+        expect(connection).to_have_attribute("data-state", "connecting")
+        expect(connection).to_have_text("reconnecting…")
+        proc = start_server(db, port)
+        expect(connection).to_have_attribute("data-state", "open", timeout=30_000)
+        assert page.locator("#log li").all_inner_texts()[: len(log)] == log
+        play_until_the_end(page)
+        assert page.locator("#end").is_visible()
+        assert [e for e in errors if "WebSocket" not in e] == []
+        page.close()
+    finally:
+        proc.kill()
+        proc.wait()

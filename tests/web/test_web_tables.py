@@ -12,6 +12,7 @@ from web_helpers import create, key_of, leaks, play_to_the_end
 import tavola
 from tavola.agents import DIFFICULTIES
 from tavola.web import create_app
+from tavola.web.app import RATE
 
 GAMES = [(spec.id, n) for spec in tavola.list_games() for n in (spec.min_players, spec.max_players)]
 
@@ -144,7 +145,8 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
         for _ in range(25):
             ws.send_json({"type": "nonsense"})
             replies.append(ws.receive_json()["message"])
-        assert any("slow down" in r for r in replies)
+        assert RATE == 20 and not any("slow down" in r for r in replies[:RATE])
+        assert all("slow down" in r for r in replies[RATE:])
 
 
 @pytest.mark.parametrize(

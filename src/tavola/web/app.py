@@ -290,10 +290,11 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
         while True:
             text = await ws.receive_text()
             clock = time.monotonic()
-            stamps = [t for t in stamps if clock - t < RATE_WINDOW] + [clock]
-            if len(stamps) > rate:
+            stamps = [t for t in stamps if clock - t < RATE_WINDOW]
+            if len(stamps) >= rate:  # refused messages do not count: a quick clicker waits
                 await ws.send_json({"type": "error", "message": "too many messages; slow down"})
                 continue
+            stamps.append(clock)
             if len(text) > MAX_MESSAGE:
                 await ws.send_json({"type": "error", "message": "the message is too large"})
                 continue
