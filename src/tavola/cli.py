@@ -16,15 +16,24 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from . import TavolaError, __version__, get_spec, list_games, read_card_file
 from .agents import AGENTS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
 from .core.errors import quote
 from .core.registry import GameSpec
-from .sim import DEFAULT_SEED, render, simulate, to_json
+from .sim import DEFAULT_SEED, SEATINGS, render, simulate, to_json
 
 USAGE_ERROR = 2
 PIPE_WIDTH = 120
@@ -134,6 +143,14 @@ def _games(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Rate(ProgressColumn):
+    """Games per second, once there is a rate to show."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("" if not speed else f"{speed:.1f} games/s")
+
+
 def _simulate(args: argparse.Namespace) -> int:
     options = _game_options(get_spec(args.game), args)
     run = functools.partial(
@@ -146,15 +163,27 @@ def _simulate(args: argparse.Namespace) -> int:
         variant=args.variant,
         options=options,
         jobs=args.jobs,
+        seats=args.seats,
+        out=args.out,
     )
     err = Console(stderr=True)
-    if args.json or not err.is_terminal:
-        sim = run()
-    else:
-        bar_columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(TextColumn("simulating"), *bar_columns, console=err, transient=True) as bar:
-            task = bar.add_task("games", total=args.games)
-            sim = run(progress=lambda done: bar.update(task, completed=done))
+    try:
+        if args.json or not err.is_terminal:
+            sim = run()
+        else:
+            columns = (BarColumn(), MofNCompleteColumn(), _Rate(), TimeRemainingColumn())
+            with Progress(TextColumn("simulating"), *columns, console=err, transient=True) as bar:
+                task = bar.add_task("games", total=args.games)
+                sim = run(progress=lambda done: bar.update(task, completed=done))
+    except KeyboardInterrupt:
+        if args.out is None:
+            raise
+        print(
+            f"tavola: interrupted; the finished games are in {args.out}: "
+            "the same command resumes the run",
+            file=sys.stderr,
+        )
+        return 130
     if args.json:
         print(json.dumps(to_json(sim)))
     else:
@@ -239,7 +268,7 @@ def _analyse(args: argparse.Namespace) -> int:
     if args.json or not err.is_terminal:
         decisions = analyse(record, args.seat, agent, seed=args.seed)
     else:
-        bar_columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        bar_columns = (BarColumn(), MofNCompleteColumn(), _Rate(), TimeRemainingColumn())
         with Progress(TextColumn("analysing"), *bar_columns, console=err, transient=True) as bar:
             task = bar.add_task("decisions", total=None)
             decisions = analyse(
@@ -320,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and report win shares",
         description=(
-            "Play N games between agents, rotating them over the seats by one each game, and "
+            "Play N games between agents, moving them over the seats from game to game, and "
             "report wins per agent and per seat with 95%% Wilson intervals (ties split the win)."
         ),
     )
@@ -347,6 +376,20 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
     )
     sim.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
+    sim.add_argument(
+        "--seats",
+        choices=SEATINGS,
+        default="rotate",
+        help="how agents change seats: rotated by one each game (default), or through every "
+        "permutation, one per game",
+    )
+    sim.add_argument(
+        "--out",
+        "-o",
+        metavar="FILE",
+        help="append each game and its record to FILE (JSON lines) as it finishes; an "
+        "interrupted run given the same FILE and settings resumes where it stopped",
+    )
     sim.add_argument("--variant", help="game variant (default: the game's first)")
     _add_game_options(sim)
     sim.add_argument("--json", action="store_true", help="print one JSON object, no tables")

@@ -4,6 +4,7 @@ multiprocessing start method. Linux only: processes are read from /proc."""
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import signal
@@ -59,15 +60,15 @@ def _workers(pgid: int) -> list[int]:
     return found
 
 
-def _command(method: str | None) -> list[str]:
+def _command(method: str | None, args: list[str]) -> list[str]:
     if method is None:
-        return [sys.executable, "-m", "tavola", *ARGS]
+        return [sys.executable, "-m", "tavola", *args]
     code = (
         "import multiprocessing, sys; "
         f"multiprocessing.set_start_method({method!r}); "
         "from tavola.cli import main; sys.exit(main())"
     )
-    return [sys.executable, "-c", code, *ARGS]
+    return [sys.executable, "-c", code, *args]
 
 
 @pytest.fixture
@@ -81,9 +82,15 @@ def started() -> Iterator[list[subprocess.Popen[str]]]:
         run.communicate()
 
 
-def _interrupt(runs: list[subprocess.Popen[str]], method: str | None, signals: int) -> None:
+def _interrupt(
+    runs: list[subprocess.Popen[str]],
+    method: str | None,
+    signals: int,
+    args: list[str] = ARGS,
+    said: str = "tavola: interrupted\n",
+) -> None:
     run = subprocess.Popen(
-        _command(method),
+        _command(method, args),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -103,7 +110,7 @@ def _interrupt(runs: list[subprocess.Popen[str]], method: str | None, signals: i
     # A later SIGINT may find the run already past its cleanup, in the interpreter's exit, where
     # Python's default applies: killed by SIGINT, with nothing more printed.
     codes = (130,) if signals == 1 else (130, -signal.SIGINT)
-    assert run.returncode in codes and (out, err) == ("", "tavola: interrupted\n"), (
+    assert run.returncode in codes and (out, err) == ("", said), (
         run.returncode,
         err,
     )
@@ -129,3 +136,21 @@ def test_ctrl_c_stops_the_workers_under_every_start_method(
 
 def test_a_second_ctrl_c_does_not_break_the_stop(started: list[subprocess.Popen[str]]) -> None:
     _interrupt(started, None, signals=2)
+
+
+def test_ctrl_c_leaves_the_finished_games_in_the_results_file_and_the_run_resumes(
+    started: list[subprocess.Popen[str]], tmp_path: Path
+) -> None:
+    out = tmp_path / "run.jsonl"
+    args = ["simulate", "renaissance-man-2d6", "-n", "400", "-j", "2", "--json", "-o", str(out)]
+    said = (
+        f"tavola: interrupted; the finished games are in {out}: the same command resumes the run\n"
+    )
+    _interrupt(started, None, signals=1, args=args, said=said)
+    kept = out.read_text().splitlines()
+    assert len(kept) < 401
+    done = subprocess.run(_command(None, args), capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["games"] == 400
+    lines = out.read_text().splitlines()
+    assert lines[: len(kept) - 1] == kept[:-1] and len(lines) == 401  # the last may be cut
+    assert [json.loads(line)["i"] for line in lines[1:]] == list(range(400))

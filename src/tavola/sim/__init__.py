@@ -1,11 +1,13 @@
 """Tournaments between agents: play many seeded games in parallel and report win shares."""
 
+from .outcome import GameOutcome
 from .report import render, to_json
+from .results import ResultsFile, ResultsFileError
 from .runner import (
     AGENT_STREAM,
     DEFAULT_SEED,
     MAX_DECISIONS,
-    GameOutcome,
+    SEATINGS,
     Simulation,
     SimulationError,
     agent_seeds,
@@ -19,7 +21,10 @@ __all__ = [
     "AGENT_STREAM",
     "DEFAULT_SEED",
     "MAX_DECISIONS",
+    "SEATINGS",
     "GameOutcome",
+    "ResultsFile",
+    "ResultsFileError",
     "Simulation",
     "SimulationError",
     "Summary",

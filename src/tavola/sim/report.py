@@ -10,6 +10,8 @@ from rich.table import Table
 from .runner import Simulation
 from .stats import Summary, Tally, summarize
 
+_MOVES = {"rotate": "rotated by one each game", "permute": "one permutation each game"}
+
 
 def _tally_json(t: Tally) -> dict[str, Any]:
     lo, hi = t.ci95
@@ -26,7 +28,9 @@ def _by_agent(sim: Simulation, summary: Summary) -> dict[str, Tally]:
 
 
 def _games_per_second(sim: Simulation) -> float:
-    return len(sim.outcomes) / sim.seconds if sim.seconds > 0 else 0.0
+    """Of the games played by this run (not those read back from its results file)."""
+    played = len(sim.outcomes) - sim.resumed
+    return played / sim.seconds if sim.seconds > 0 else 0.0
 
 
 def to_json(sim: Simulation) -> dict[str, Any]:
@@ -40,6 +44,7 @@ def to_json(sim: Simulation) -> dict[str, Any]:
         "games": summary.games,
         "seed": sim.seed,
         "agents": list(sim.agents),
+        "seating": sim.seating,
         "wins_by_agent": {n: _tally_json(t) for n, t in _by_agent(sim, summary).items()},
         "wins_by_seat": {str(s): _tally_json(t) for s, t in enumerate(summary.by_seat)},
         "mean_decisions": round(summary.mean_decisions, 6),
@@ -70,8 +75,10 @@ def render(sim: Simulation, console: Console) -> None:
     console.print(
         f"{sim.game}, {sim.players} players, variant {sim.variant}, "
         f"{summary.games} games, seed {sim.seed}\n"
-        f"Seats of game 0 (rotated by one each game): {', '.join(sim.agents)}"
+        f"Seats of game 0 ({_MOVES[sim.seating]}): {', '.join(sim.agents)}"
     )
+    if sim.resumed:
+        console.print(f"{sim.resumed} of the games were read back from the results file.")
     agents = _by_agent(sim, summary)
     console.print(_table("Wins by agent", "agent", agents, "seat-games"))
     seats = {str(s): t for s, t in enumerate(summary.by_seat)}

@@ -13,8 +13,10 @@ the run at once and leaves no process behind, whatever the start method.
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
+import os
 import random
 import signal
 import threading
@@ -22,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -31,6 +34,8 @@ from ..agents import SeatHandle, make_agent
 from ..core.errors import TavolaError, quote
 from ..core.registry import get_spec, new_game
 from ..core.rng import MAX_SEED, derive_seed
+from .outcome import GameOutcome
+from .results import ResultsFile
 
 DEFAULT_SEED = 0
 """The seed of a simulation when none is given, so that runs are repeatable."""
@@ -52,18 +57,6 @@ class SimulationError(TavolaError):
     """Settings a simulation cannot run with (agent count, number of games, jobs, seed)."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
-    """One played game. ``winners`` is empty and ``scores`` is None if it hit the decision cap."""
-
-    seed: int
-    agents: tuple[str, ...]
-    winners: tuple[int, ...]
-    scores: tuple[float, ...] | None
-    decisions: int
-    hit_cap: bool
-
-
 @dataclass(frozen=True)
 class Simulation:
     """The settings and outcomes (in game order) of a run of :func:`simulate`."""
@@ -76,6 +69,9 @@ class Simulation:
     agents: tuple[str, ...]
     outcomes: list[GameOutcome] = field(repr=False)
     seconds: float
+    seating: str = "rotate"
+    resumed: int = 0
+    """Games read back from the results file of an earlier, interrupted run."""
 
 
 def agent_seeds(run_seed: int, game: int, players: int) -> tuple[int, ...]:
@@ -91,12 +87,13 @@ def play_game(
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
     max_decisions: int = MAX_DECISIONS,
+    keep_record: bool = False,
 ) -> GameOutcome:
     """Play one game with agent ``agents[s]`` at seat ``s`` (as many seats as agents).
 
     The game is dealt from ``seed``; the agent at seat ``s`` draws from
     ``random.Random(agent_seeds[s])``. Agents see only their seat's view and legal actions, plus
-    a :class:`SeatHandle`.
+    a :class:`SeatHandle`. With ``keep_record`` the outcome holds the game's record.
     """
     if len(agent_seeds) != len(agents):
         raise SimulationError(f"{len(agents)} agents need as many agent seeds")
@@ -129,13 +126,29 @@ def play_game(
         scores=result.scores if result else None,
         decisions=decisions,
         hit_cap=result is None,
+        record=g.record() if keep_record else None,
     )
 
 
-def seating(agents: Sequence[str], game: int) -> tuple[str, ...]:
-    """The agents by seat in game ``game``: seat ``s`` gets ``agents[(s + game) % P]``."""
+SEATINGS = ("rotate", "permute")
+"""How agents change seats from game to game: rotated by one, or through every permutation."""
+
+
+def seating(agents: Sequence[str], game: int, mode: str = "rotate") -> tuple[str, ...]:
+    """The agents by seat in game ``game``. ``rotate``: seat ``s`` gets ``agents[(s + game) %
+    P]``, so P games seat every agent in every seat once. ``permute``: the seats of game ``game``
+    are permutation ``game % P!`` of ``agents`` (in :func:`itertools.permutations` order), so
+    P! games seat every agent beside every other in every order."""
+    if mode == "permute":
+        orders = _permutations(tuple(agents))
+        return orders[game % len(orders)]
     p = len(agents)
     return tuple(agents[(s + game) % p] for s in range(p))
+
+
+@cache
+def _permutations(agents: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(itertools.permutations(agents))
 
 
 @dataclass(frozen=True)
@@ -148,18 +161,21 @@ class _Settings:
     variant: str
     options: dict[str, Any]
     max_decisions: int
+    seating: str = "rotate"
+    keep_records: bool = False
 
     def play(self, start: int, stop: int) -> list[GameOutcome]:
         """Games ``start`` to ``stop - 1`` of the run."""
         return [
             play_game(
                 self.game_id,
-                seating(self.agents, i),
+                seating(self.agents, i, self.seating),
                 derive_seed(self.seed, i),
                 agent_seeds(self.seed, i, len(self.agents)),
                 self.variant,
                 self.options,
                 self.max_decisions,
+                self.keep_records,
             )
             for i in range(start, stop)
         ]
@@ -340,13 +356,19 @@ def simulate(
     max_decisions: int = MAX_DECISIONS,
     progress: Callable[[int], None] | None = None,
     start_method: str | None = None,
+    seats: str = "rotate",
+    out: str | os.PathLike[str] | None = None,
 ) -> Simulation:
-    """Play ``games`` games, rotating ``agents`` over the seats, on ``jobs`` processes.
+    """Play ``games`` games, moving ``agents`` over the seats, on ``jobs`` processes.
 
     ``agents`` is one name per seat, or a single name for every seat; ``players`` defaults to
-    the number of names (or the game's maximum for a single name). ``progress(done)`` is called
-    in this process as games finish. ``start_method`` is the multiprocessing start method of the
-    workers (default: the platform's). Raises a :class:`TavolaError` for bad settings.
+    the number of names (or the game's maximum for a single name). ``seats`` is how they move
+    (:func:`seating`). ``progress(done)`` is called in this process as games finish.
+    ``start_method`` is the multiprocessing start method of the workers (default: the
+    platform's). With ``out``, each game and its record is appended to that results file as it
+    finishes (:mod:`tavola.sim.results`), and a file left by an interrupted run of the same
+    settings is resumed: only its missing games are played. Raises a :class:`TavolaError` for
+    bad settings.
     """
     _check_count("the number of games", games, 1)
     _check_count("the number of jobs", jobs, 1)
@@ -356,6 +378,10 @@ def simulate(
         raise SimulationError(f"the number of jobs is at most {MAX_JOBS}, not {jobs}")
     if seed > MAX_SEED:
         raise SimulationError(f"the seed is at most 2**64 - 1, not {seed}")
+    if seats not in SEATINGS:
+        raise SimulationError(
+            f"seats are moved by one of {', '.join(SEATINGS)}, not {quote(seats)}"
+        )
     methods = multiprocessing.get_all_start_methods()
     if start_method is not None and start_method not in methods:
         raise SimulationError(
@@ -364,25 +390,54 @@ def simulate(
     opts = dict(options or {})
     names = _check_settings(game_id, agents, players, variant, opts)
     variant = get_spec(game_id).variants[0] if variant is None else variant
-    settings = _Settings(game_id, names, seed, variant, opts, max_decisions)
-    size = max(1, min(_MAX_CHUNK, math.ceil(games / (jobs * 4))))
-    ranges = [(a, min(a + size, games)) for a in range(0, games, size)]
-    results: dict[int, list[GameOutcome]] = {}
-    done = 0
+    settings = _Settings(
+        game_id, names, seed, variant, opts, max_decisions, seats, keep_records=out is not None
+    )
+    results: dict[int, GameOutcome] = {}
+    file = None
+    if out is not None:
+        file = ResultsFile(
+            out,
+            {
+                "game": game_id,
+                "players": len(names),
+                "variant": variant,
+                "options": opts,
+                "seed": seed,
+                "agents": list(names),
+                "seating": seats,
+                "max_decisions": max_decisions,
+            },
+        )
+        results = {i: o for i, o in file.done.items() if i < games}
+    resumed = len(results)
+    ranges = _ranges([i for i in range(games) if i not in results], jobs)
+    finished_ranges: dict[int, list[GameOutcome]] = {}
+    written = 0  # ranges written to the file, in game order
 
     def finished(start: int, outcomes: list[GameOutcome]) -> None:
-        nonlocal done
-        results[start] = outcomes
-        done += len(outcomes)
+        nonlocal written
+        finished_ranges[start] = outcomes
+        results.update((start + k, o) for k, o in enumerate(outcomes))
+        while file is not None and written < len(ranges) and ranges[written][0] in finished_ranges:
+            first = ranges[written][0]
+            file.add(first, finished_ranges.pop(first))
+            written += 1
         if progress:
-            progress(done)
+            progress(len(results))
 
     started = time.perf_counter()
-    if jobs == 1:
-        for start, stop in ranges:
-            finished(start, settings.play(start, stop))
-    else:
-        _play_in_pool(settings, ranges, jobs, start_method, finished)
+    try:
+        if progress and resumed:
+            progress(resumed)
+        if jobs == 1:
+            for start, stop in ranges:
+                finished(start, settings.play(start, stop))
+        elif ranges:
+            _play_in_pool(settings, ranges, jobs, start_method, finished)
+    finally:
+        if file is not None:
+            file.close()
     return Simulation(
         game=game_id,
         players=len(names),
@@ -390,6 +445,19 @@ def simulate(
         options=opts,
         seed=seed,
         agents=names,
-        outcomes=[o for start, _ in ranges for o in results[start]],
+        outcomes=[results[i] for i in range(games)],
         seconds=time.perf_counter() - started,
+        seating=seats,
+        resumed=resumed,
     )
+
+
+def _ranges(todo: list[int], jobs: int) -> list[tuple[int, int]]:
+    """The games ``todo`` (in order) as ranges ``(start, stop)`` of consecutive games, none
+    longer than a worker's share of a quarter of them (nor ``_MAX_CHUNK``)."""
+    size = max(1, min(_MAX_CHUNK, math.ceil(len(todo) / (jobs * 4))))
+    out: list[tuple[int, int]] = []
+    for _, run in itertools.groupby(enumerate(todo), lambda x: x[1] - x[0]):
+        games = [i for _, i in run]
+        out += [(a, min(a + size, games[-1] + 1)) for a in range(games[0], games[-1] + 1, size)]
+    return out

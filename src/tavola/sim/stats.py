@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .runner import GameOutcome
+from .outcome import GameOutcome
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""

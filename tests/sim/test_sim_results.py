@@ -1,0 +1,107 @@
+"""A run's results file: every game and its record, in game order whatever the jobs, resumed
+after an interruption to the same numbers and the same file; every seat permutation."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+import tavola
+from tavola.sim import ResultsFileError, seating, simulate, to_json
+
+GAME = "renaissance-man-2d6"
+LINEUP = ["heuristic", "random", "random"]
+
+
+def numbers(sim) -> dict:
+    report = to_json(sim)
+    report.pop("games_per_second")
+    return report
+
+
+def test_permute_seats_every_order_of_the_agents_once_in_p_factorial_games() -> None:
+    agents = ["a", "b", "c"]
+    orders = [seating(agents, i, "permute") for i in range(6)]
+    assert sorted(orders) == sorted(itertools.permutations(agents))
+    assert seating(agents, 6, "permute") == orders[0]
+    sim = simulate(GAME, 12, LINEUP, seats="permute")
+    assert [o.agents for o in sim.outcomes] == [seating(LINEUP, i, "permute") for i in range(12)]
+    assert sim.seating == "permute" and to_json(sim)["seating"] == "permute"
+
+
+def test_the_file_holds_each_game_and_its_record_in_order_whatever_the_jobs(
+    tmp_path: Path,
+) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    sim = simulate(GAME, 20, LINEUP, seed=5, out=one)
+    assert numbers(simulate(GAME, 20, LINEUP, seed=5, out=two, jobs=2)) == numbers(sim)
+    assert one.read_bytes() == two.read_bytes()
+    head, *games = [json.loads(line) for line in one.read_text().splitlines()]
+    assert head == {
+        "format": "tavola-simulation/1",
+        "game": GAME,
+        "players": 3,
+        "variant": "standard",
+        "options": {},
+        "seed": 5,
+        "agents": LINEUP,
+        "seating": "rotate",
+        "max_decisions": 100_000,
+    }
+    assert [g["i"] for g in games] == list(range(20))
+    for g, o in zip(games, sim.outcomes, strict=True):
+        assert (g["seed"], tuple(g["agents"]), tuple(g["winners"])) == (o.seed, o.agents, o.winners)
+        replayed = tavola.replay(g["record"])  # any game can be replayed from its line
+        assert replayed.is_over and replayed.result.winners == o.winners
+        assert len(replayed.history) == g["decisions"]
+
+
+def test_an_interrupted_run_resumes_to_the_same_numbers_and_file(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    uninterrupted = simulate(GAME, 30, LINEUP, seed=9, out=whole)
+
+    def stop(done: int) -> None:
+        if done >= 12:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(GAME, 30, LINEUP, seed=9, out=cut, progress=stop)
+    kept = cut.read_text().splitlines()
+    assert 1 + 12 <= len(kept) < 1 + 30
+    with cut.open("a") as f:  # a line cut short, as by a crash mid-write
+        f.write('{"i": 99, "seed": 1')
+    resumed = simulate(GAME, 30, LINEUP, seed=9, out=cut)
+    assert resumed.resumed == len(kept) - 1
+    assert numbers(resumed) == numbers(uninterrupted)
+    assert cut.read_bytes() == whole.read_bytes()
+    again = simulate(GAME, 30, LINEUP, seed=9, out=cut)  # nothing left to play
+    assert again.resumed == 30 and cut.read_bytes() == whole.read_bytes()
+
+
+def test_a_file_of_another_run_or_not_a_results_file_is_refused_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    simulate(GAME, 4, LINEUP, seed=1, out=path)
+    before = path.read_bytes()
+    with pytest.raises(ResultsFileError, match="holds a run with seed 1, not 2"):
+        simulate(GAME, 4, LINEUP, seed=2, out=path)
+    with pytest.raises(ResultsFileError, match="agents"):
+        simulate(GAME, 4, ["random"], players=3, seed=1, out=path)
+    assert path.read_bytes() == before
+    lines = before.decode().splitlines()
+    lines[2] = '{"i": "two"}'
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ResultsFileError, match=r"run.jsonl, line 3: not a game of this run"):
+        simulate(GAME, 4, LINEUP, seed=1, out=path)
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n")
+    with pytest.raises(ResultsFileError, match=r"notes.txt, line 1: not a tavola results file"):
+        simulate(GAME, 4, LINEUP, seed=1, out=other)
+    assert other.read_text() == "my notes\n"
+
+
+def test_a_bad_seating_is_refused() -> None:
+    with pytest.raises(tavola.TavolaError, match="rotate, permute"):
+        simulate(GAME, 1, LINEUP, seats="shuffle")
