@@ -184,6 +184,10 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
+    if args.report:
+        from .sim.html import write_report
+
+        write_report(sim, args.report)
     if args.json:
         print(json.dumps(to_json(sim)))
     else:
@@ -392,6 +396,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--variant", help="game variant (default: the game's first)")
     _add_game_options(sim)
+    sim.add_argument(
+        "--report",
+        metavar="FILE",
+        help="also write an HTML report with plots (one page that opens offline; the lab "
+        "extra); with --out naming a finished run, only writes the report",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     sim.set_defaults(handler=_simulate)
 

@@ -1,0 +1,148 @@
+"""A simulation's report as one self-contained HTML page: settings, headline figures, and plots
+drawn as inline SVG (matplotlib, the ``lab`` extra), so the file opens offline and alone."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..core.errors import TavolaError
+from ..core.registry import get_spec
+from .ratings import Rating, ratings, seat_test
+from .report import _by_agent, _games_per_second
+from .runner import Simulation
+from .stats import Tally, summarize
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+INK, ACCENT, FAIR = "#2b2118", "#b5532f", "#6b7f3a"
+
+
+def _figure(width: float, height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig, fig.add_subplot()
+
+
+def _svg(fig: Any) -> str:
+    """The figure as an SVG element (text kept as text, no XML header)."""
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "tavola"}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None})
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def _shares(title: str, rows: dict[str, Tally], fair: float) -> str:
+    """Horizontal bars of win shares with their 95% intervals and the fair share."""
+    fig, ax = _figure(6.5, 0.5 + 0.45 * len(rows))
+    names = list(rows)[::-1]
+    shares = [rows[n].share for n in names]
+    lows = [rows[n].share - rows[n].ci95[0] for n in names]
+    highs = [rows[n].ci95[1] - rows[n].share for n in names]
+    ax.barh(names, shares, xerr=[lows, highs], color=ACCENT, ecolor=INK, capsize=4)
+    ax.axvline(fair, color=FAIR, linestyle="--", label=f"fair share {fair:.1%}")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win share (ties split), 95% Wilson interval")
+    ax.set_title(title, loc="left")
+    ax.legend(loc="lower right", frameon=False)
+    return _svg(fig)
+
+
+def _lengths(decisions: list[int]) -> str:
+    fig, ax = _figure(6.5, 2.6)
+    ax.hist(decisions, bins=min(40, max(5, len(set(decisions)))), color=ACCENT)
+    ax.set_xlabel("decisions in the game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length", loc="left")
+    return _svg(fig)
+
+
+def _scores(by_agent: dict[str, list[float]]) -> str:
+    fig, ax = _figure(6.5, 0.6 + 0.5 * len(by_agent))
+    names = list(by_agent)[::-1]
+    ax.boxplot([by_agent[n] for n in names], orientation="horizontal", tick_labels=names)
+    ax.set_xlabel("final score")
+    ax.set_title("Scores by agent", loc="left")
+    return _svg(fig)
+
+
+def _ratings(rows: list[Rating]) -> str:
+    fig, ax = _figure(6.5, 0.5 + 0.45 * len(rows))
+    rows = rows[::-1]
+    ax.errorbar(
+        [r.elo for r in rows],
+        [r.agent for r in rows],
+        xerr=[[r.elo - r.low for r in rows], [r.high - r.elo for r in rows]],
+        fmt="o",
+        color=ACCENT,
+        ecolor=INK,
+        capsize=4,
+    )
+    ax.axvline(0, color=FAIR, linestyle="--")
+    ax.set_xlabel("Bradley-Terry rating, Elo points (mean 0), 95% bootstrap interval")
+    ax.set_title("Agent ratings", loc="left")
+    return _svg(fig)
+
+
+def report_data(sim: Simulation) -> dict[str, Any]:
+    """The report's figures (what the page shows, as numbers)."""
+    summary = summarize(sim.outcomes, sim.players)
+    finished = [o for o in sim.outcomes if not o.hit_cap]
+    test = seat_test([t.wins for t in summary.by_seat])
+    scores: defaultdict[str, list[float]] = defaultdict(list)
+    for o in finished:
+        for seat, name in enumerate(o.agents):
+            scores[name].append(o.scores[seat])  # type: ignore[index]
+    return {
+        "summary": summary,
+        "agents": _by_agent(sim, summary),
+        "seats": {str(s): t for s, t in enumerate(summary.by_seat)},
+        "fair": 1 / sim.players,
+        "seat_test": test,
+        "ratings": ratings(finished, sim.seed),
+        "lengths": [o.decisions for o in finished],
+        "scores": {name: scores[name] for name in dict.fromkeys(sim.agents) if scores[name]},
+    }
+
+
+class ReportError(TavolaError):
+    """A report that cannot be written (the ``lab`` extra missing)."""
+
+
+def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
+    """Write ``sim``'s report to ``path`` as one HTML page (needs the ``lab`` extra)."""
+    try:
+        import matplotlib  # noqa: F401
+        import scipy  # noqa: F401
+    except ImportError:
+        raise ReportError(
+            "a report needs matplotlib and scipy: pip install 'tavola[lab]'"
+        ) from None
+    data = report_data(sim)
+    plots = [
+        _shares("Wins by agent", data["agents"], data["fair"]),
+        _shares("Wins by seat", data["seats"], data["fair"]),
+    ]
+    if data["lengths"]:
+        plots.append(_lengths(data["lengths"]))
+    if data["scores"]:
+        plots.append(_scores(data["scores"]))
+    if data["ratings"]:
+        plots.append(_ratings(data["ratings"]))
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
+    page = env.get_template("report.html").render(
+        sim=sim,
+        title=get_spec(sim.game).title,
+        speed=_games_per_second(sim),
+        plots=plots,
+        **data,
+    )
+    Path(path).write_text(page, encoding="utf-8")

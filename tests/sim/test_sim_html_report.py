@@ -1,0 +1,75 @@
+"""The HTML report: one page that needs nothing else, the same figures whatever the jobs, a
+seat-advantage test and agent ratings that find what is planted in them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tavola.sim import GameOutcome, simulate
+from tavola.sim.html import report_data, write_report
+from tavola.sim.ratings import ratings, seat_test
+
+GAME = "renaissance-man-2d6"
+LINEUP = ["heuristic", "random", "random"]
+
+
+def game(agents: tuple[str, ...], scores: tuple[float, ...]) -> GameOutcome:
+    best = max(scores)
+    winners = tuple(s for s, x in enumerate(scores) if x == best)
+    return GameOutcome(1, agents, winners, scores, 10, False)
+
+
+def test_the_page_stands_alone_and_shows_every_part(tmp_path: Path) -> None:
+    path = tmp_path / "report.html"
+    sim = simulate(GAME, 30, LINEUP, seed=4)
+    write_report(sim, path)
+    page = path.read_text()
+    assert page.startswith("<!doctype html>")
+    for part in ("Wins by agent", "Wins by seat", "Seat advantage", "Agent ratings", "Length"):
+        assert part in page, part
+    assert "Renaissance Man (2006): a tournament of 30 games" in page
+    assert page.count("<svg") == 5  # shares by agent and by seat, length, scores, ratings
+    assert not re.search(r"<script|<link|<img|@import|url\((?!#)", page), "loads something"
+    assert not re.search(r"""(src|href)=["']?https?:""", page)
+
+
+def test_the_same_run_gives_the_same_figures_whatever_the_jobs() -> None:
+    one = report_data(simulate(GAME, 24, LINEUP, seed=2))
+    two = report_data(simulate(GAME, 24, LINEUP, seed=2, jobs=2))
+    assert one == two
+
+
+def test_the_seat_test_finds_a_planted_seat_advantage() -> None:
+    even = seat_test([100, 98, 102])
+    assert even.df == 2 and even.p_value > 0.5
+    planted = seat_test([150, 75, 75])
+    assert planted.p_value < 1e-6 and planted.statistic == pytest.approx(37.5)
+
+
+def test_ratings_order_agents_by_who_finishes_above_whom() -> None:
+    outcomes = [game(("a", "b", "c"), (3, 2, 1)) for _ in range(30)]
+    outcomes += [game(("c", "a", "b"), (1, 3, 2)) for _ in range(30)]
+    rated = {r.agent: r for r in ratings(outcomes, seed=0)}
+    assert rated["a"].elo > rated["b"].elo > rated["c"].elo
+    assert sum(r.elo for r in rated.values()) == pytest.approx(0, abs=1e-6)
+    for r in rated.values():
+        assert r.low <= r.elo <= r.high
+    tied = ratings([game(("a", "b"), (1, 1)) for _ in range(20)], seed=0)
+    assert [round(r.elo, 6) for r in tied] == [0, 0]
+    assert ratings([game(("a", "a"), (2, 1))], seed=0) == []  # one agent: nothing to rate
+
+
+def test_the_cli_writes_the_report_and_rebuilds_it_from_a_finished_results_file(
+    tmp_path: Path,
+) -> None:
+    from tavola.cli import main
+
+    out, first, second = tmp_path / "run.jsonl", tmp_path / "a.html", tmp_path / "b.html"
+    argv = ["simulate", GAME, "-n", "12", "-a", "heuristic,random,random", "--json"]
+    assert main([*argv, "--out", str(out), "--report", str(first)]) == 0
+    assert main([*argv, "--out", str(out), "--report", str(second)]) == 0
+    strip = lambda p: re.sub(r"games\b.*games/s", "", p.read_text())  # noqa: E731
+    assert strip(first) == strip(second)
