@@ -33,7 +33,7 @@ from .agents import AGENTS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
 from .core.errors import quote
 from .core.registry import GameSpec
-from .sim import DEFAULT_SEED, SEATINGS, render, simulate, to_json
+from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
 
 USAGE_ERROR = 2
 PIPE_WIDTH = 120
@@ -165,6 +165,8 @@ def _simulate(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         seats=args.seats,
         out=args.out,
+        backend=args.backend,
+        address=args.address,
     )
     err = Console(stderr=True)
     try:
@@ -379,7 +381,21 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_SEED,
         help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
     )
-    sim.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
+    sim.add_argument(
+        "--jobs", "-j", type=_whole(1), default=1, help="worker processes (the local backend)"
+    )
+    sim.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="where games are played: this machine's processes (default), or a Ray cluster "
+        "(the cluster extra); the figures are the same",
+    )
+    sim.add_argument(
+        "--address",
+        help="the Ray cluster to use (auto, ray://host:10001); default: a Ray instance "
+        "started for the run",
+    )
     sim.add_argument(
         "--seats",
         choices=SEATINGS,

@@ -5,6 +5,7 @@ from .report import render, to_json
 from .results import ResultsFile, ResultsFileError
 from .runner import (
     AGENT_STREAM,
+    BACKENDS,
     DEFAULT_SEED,
     MAX_DECISIONS,
     SEATINGS,
@@ -19,6 +20,7 @@ from .stats import Summary, Tally, summarize, wilson
 
 __all__ = [
     "AGENT_STREAM",
+    "BACKENDS",
     "DEFAULT_SEED",
     "MAX_DECISIONS",
     "SEATINGS",

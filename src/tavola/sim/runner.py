@@ -130,6 +130,9 @@ def play_game(
     )
 
 
+BACKENDS = ("local", "ray")
+"""Where games are played: this machine's processes, or a Ray cluster."""
+
 SEATINGS = ("rotate", "permute")
 """How agents change seats from game to game: rotated by one, or through every permutation."""
 
@@ -306,6 +309,57 @@ def _play_in_pool(
                 reader.close()
 
 
+def _play_range(settings: _Settings, start: int, stop: int) -> list[GameOutcome]:
+    """A Ray task: games ``start`` to ``stop - 1`` (the function Ray ships to its workers)."""
+    return settings.play(start, stop)
+
+
+def _play_on_ray(
+    settings: _Settings,
+    ranges: list[tuple[int, int]],
+    address: str | None,
+    finished: Callable[[int, list[GameOutcome]], None],
+) -> None:
+    """Play the ranges of games as Ray tasks, calling ``finished`` as each ends. However this
+    ends, tasks still running are cancelled, and a Ray instance started here is stopped."""
+    try:
+        import ray
+    except ImportError:
+        raise SimulationError("the Ray backend needs Ray: pip install 'tavola[cluster]'") from None
+    import logging
+
+    started_here = not ray.is_initialized()
+    if started_here:
+        try:
+            ray.init(
+                address=address,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+        except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
+            where = "a local Ray instance" if address is None else f"Ray at {quote(address)}"
+            raise SimulationError(f"could not start or reach {where}: {exc}") from None
+    task = ray.remote(_play_range)
+    shared = ray.put(settings)
+    pending = {task.remote(shared, start, stop): start for start, stop in ranges}
+    try:
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                start = pending.pop(ref)
+                try:
+                    outcomes = ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:
+                    raise RuntimeError(f"a Ray task failed: {exc.cause!r}") from None
+                finished(start, outcomes)
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started_here:
+            ray.shutdown()
+
+
 def _check_count(name: str, value: object, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise SimulationError(f"{name} must be a whole number of at least {least}, not {value!r}")
@@ -358,6 +412,8 @@ def simulate(
     start_method: str | None = None,
     seats: str = "rotate",
     out: str | os.PathLike[str] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Simulation:
     """Play ``games`` games, moving ``agents`` over the seats, on ``jobs`` processes.
 
@@ -369,6 +425,11 @@ def simulate(
     finishes (:mod:`tavola.sim.results`), and a file left by an interrupted run of the same
     settings is resumed: only its missing games are played. Raises a :class:`TavolaError` for
     bad settings.
+
+    ``backend`` ``"ray"`` plays the same ranges of games as Ray tasks, on the cluster at
+    ``address`` (``"auto"``, ``"ray://host:10001"``) or, without one, on a Ray instance started
+    for the run and stopped after it; ``jobs`` and ``start_method`` are then the cluster's
+    business. The figures are the same whatever the backend.
     """
     _check_count("the number of games", games, 1)
     _check_count("the number of jobs", jobs, 1)
@@ -378,6 +439,8 @@ def simulate(
         raise SimulationError(f"the number of jobs is at most {MAX_JOBS}, not {jobs}")
     if seed > MAX_SEED:
         raise SimulationError(f"the seed is at most 2**64 - 1, not {seed}")
+    if backend not in BACKENDS:
+        raise SimulationError(f"the backend is one of {', '.join(BACKENDS)}, not {quote(backend)}")
     if seats not in SEATINGS:
         raise SimulationError(
             f"seats are moved by one of {', '.join(SEATINGS)}, not {quote(seats)}"
@@ -430,7 +493,9 @@ def simulate(
     try:
         if progress and resumed:
             progress(resumed)
-        if jobs == 1:
+        if backend == "ray" and ranges:
+            _play_on_ray(settings, ranges, address, finished)
+        elif jobs == 1:
             for start, stop in ranges:
                 finished(start, settings.play(start, stop))
         elif ranges:
