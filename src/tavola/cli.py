@@ -10,6 +10,7 @@ import functools
 import io
 import json
 import os
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -194,6 +195,70 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps(to_json(sim)))
     else:
         render(sim, _stdout())
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """Run both configurations on the same seeds and print the differences."""
+    from .sim.compare import compare
+
+    runs = []
+    for label, text in (("A", args.a), ("B", args.b)):
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:
+            raise _UsageError(f"configuration {label}: {exc}") from None
+        config = build_parser().parse_args(["simulate", *words])
+        options = _game_options(get_spec(config.game), config)
+        runs.append(
+            simulate(
+                config.game,
+                args.games,
+                config.agents,
+                players=config.players,
+                seed=args.seed,
+                variant=config.variant,
+                options=options,
+                jobs=args.jobs,
+                seats=config.seats,
+            )
+        )
+    differences = compare(*runs)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "games": args.games,
+                    "seed": args.seed,
+                    "a": args.a,
+                    "b": args.b,
+                    "differences": [d.to_json() for d in differences],
+                }
+            )
+        )
+        return 0
+    table = Table(title=f"B - A over {args.games} games on the same seeds", title_justify="left")
+    for column in ("figure", "A", "B", "B - A", "95% CI", ""):
+        table.add_column(column, justify="left" if column == "figure" else "right")
+    for d in differences:
+        share = d.figure.startswith("win share")
+        number = (lambda x: f"{x:.1%}") if share else (lambda x: f"{x:.1f}")
+        signed = (lambda x: f"{x:+.1%}") if share else (lambda x: f"{x:+.1f}")
+        table.add_row(
+            d.figure,
+            number(d.a),
+            number(d.b),
+            signed(d.difference),
+            f"{signed(d.low)} – {signed(d.high)}",
+            "significant" if d.significant else "",
+        )
+    console = _stdout()
+    console.print(f"A: {args.a}\nB: {args.b}")
+    console.print(table)
+    console.print(
+        "Each game of A and B is dealt from the same seed; a difference is significant when "
+        "its 95% interval leaves out zero."
+    )
     return 0
 
 
@@ -420,6 +485,31 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     sim.set_defaults(handler=_simulate)
+
+    comp = commands.add_parser(
+        "compare",
+        help="run two configurations on the same seeds and show what changes",
+        description=(
+            "Play two configurations of a game (each given as the words you would type after "
+            "'tavola simulate', quoted) on the same seeds, and show each headline figure in "
+            "both, the difference with its 95%% interval, and whether it is significant."
+        ),
+    )
+    comp.add_argument(
+        "a", metavar="A", help="configuration A, e.g. 'testa-di-pecora -a heuristic,random'"
+    )
+    comp.add_argument(
+        "b",
+        metavar="B",
+        help="configuration B, e.g. 'testa-di-pecora -a heuristic,random --cards mine.toml'",
+    )
+    comp.add_argument(
+        "--games", "-n", type=_whole(2), default=1000, help="games of each (default 1000)"
+    )
+    comp.add_argument("--seed", type=_whole(0), default=DEFAULT_SEED, help="seed of both runs")
+    comp.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
+    comp.add_argument("--json", action="store_true", help="print one JSON object, no table")
+    comp.set_defaults(handler=_compare)
 
     play = commands.add_parser("play", help="play a game in the terminal against bots")
     play.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")

@@ -1,0 +1,62 @@
+"""tavola compare: two configurations on the same seeds, each headline figure's difference with
+an interval from the paired games, significant only when the interval leaves out zero."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tavola.cli import main
+from tavola.sim import SimulationError, simulate
+from tavola.sim.compare import compare
+
+GAME = "renaissance-man-2d6"
+
+
+def test_a_configuration_against_itself_differs_in_nothing() -> None:
+    a = simulate(GAME, 40, ["heuristic", "random", "random"], seed=3)
+    b = simulate(GAME, 40, ["heuristic", "random", "random"], seed=3, jobs=2)
+    differences = compare(a, b)
+    assert [d.figure for d in differences] == [
+        "win share of heuristic",
+        "win share of random",
+        "win share of seat 0",
+        "win share of seat 1",
+        "win share of seat 2",
+        "mean game length (decisions)",
+    ]
+    for d in differences:
+        assert d.a == d.b and d.difference == d.low == d.high == 0 and not d.significant
+
+
+def test_a_planted_change_is_found_significant_and_sized() -> None:
+    """Seating a heuristic bot among random ones takes wins from the random bots."""
+    a = simulate(GAME, 150, ["random"], players=3, seed=1)
+    b = simulate(GAME, 150, ["heuristic", "random", "random"], seed=1)
+    found = {d.figure: d for d in compare(a, b)}
+    assert "win share of heuristic" not in found  # in one run only: nothing to pair
+    random_share = found["win share of random"]
+    assert random_share.a == pytest.approx(1 / 3)
+    assert random_share.significant and random_share.high < -0.2
+    assert random_share.low <= random_share.difference <= random_share.high
+    length = found["mean game length (decisions)"]
+    assert length.a == pytest.approx(sum(o.decisions for o in a.outcomes) / 150)
+
+
+def test_runs_on_other_seeds_are_not_compared() -> None:
+    a = simulate(GAME, 4, ["random"], players=3, seed=1)
+    with pytest.raises(SimulationError, match="same game, seed"):
+        compare(a, simulate(GAME, 4, ["random"], players=3, seed=2))
+
+
+def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    a = f"{GAME} -a heuristic,random,random"
+    code = main(["compare", a, f"{a} --option turn_limit=30", "-n", "20", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["games"] == 20 and out["b"].endswith("turn_limit=30")
+    assert {"figure", "a", "b", "difference", "ci95", "significant"} <= set(out["differences"][0])
+    assert main(["compare", a, f"{a} --option 'turn_limit=30", "-n", "4"]) == 2
+    assert "configuration B: No closing quotation" in capsys.readouterr().err
+    assert main(["compare", a, "no-such-game", "-n", "4"]) == 2
+    assert "no game" in capsys.readouterr().err
