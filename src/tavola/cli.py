@@ -191,6 +191,10 @@ def _simulate(args: argparse.Namespace) -> int:
         from .sim.html import write_report
 
         write_report(sim, args.report)
+    if args.table:
+        from .sim.tables import write_table
+
+        write_table(sim, args.table)
     if args.json:
         print(json.dumps(to_json(sim)))
     else:
@@ -482,6 +486,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write an HTML report with plots (one page that opens offline; the lab "
         "extra); with --out naming a finished run, only writes the report",
+    )
+    sim.add_argument(
+        "--table",
+        metavar="FILE",
+        help="also write the games as a table, one row per seat of each game: FILE.csv or "
+        "FILE.parquet (columns in docs/lab.md)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     sim.set_defaults(handler=_simulate)

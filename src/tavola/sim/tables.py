@@ -1,0 +1,81 @@
+"""A run's games as a flat table, one row per seat of each game, for pandas, polars or a
+spreadsheet: CSV, or Parquet (pyarrow, the ``lab`` extra). The columns are in ``COLUMNS``."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import TavolaError
+from .runner import Simulation
+
+COLUMNS = {
+    "game": "the game's number in the run (0, 1, ...)",
+    "seed": "the game's seed",
+    "seat": "the seat (0, 1, ...)",
+    "agent": "the agent at that seat",
+    "score": "the seat's final score (empty if the game hit the decision cap)",
+    "win": "the seat's share of the win: 1, a fraction when tied, 0 (and 0 if capped)",
+    "decisions": "decisions played in the game",
+    "hit_cap": "whether the game was stopped at the decision cap",
+}
+
+
+class TableError(TavolaError):
+    """A table that cannot be written (an unknown file type, or pyarrow missing)."""
+
+
+def rows(sim: Simulation) -> list[dict[str, Any]]:
+    """The table's rows, in game and seat order."""
+    out = []
+    for i, o in enumerate(sim.outcomes):
+        for seat, agent in enumerate(o.agents):
+            out.append(
+                {
+                    "game": i,
+                    "seed": o.seed,
+                    "seat": seat,
+                    "agent": agent,
+                    "score": None if o.scores is None else o.scores[seat],
+                    "win": 1 / len(o.winners) if seat in o.winners else 0.0,
+                    "decisions": o.decisions,
+                    "hit_cap": o.hit_cap,
+                }
+            )
+    return out
+
+
+def write_table(sim: Simulation, path: str | os.PathLike[str]) -> None:
+    """Write the table to ``path``: ``.csv`` or ``.parquet``, by its suffix."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".csv":
+        with target.open("w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=list(COLUMNS))
+            writer.writeheader()
+            writer.writerows(rows(sim))
+    elif suffix == ".parquet":
+        try:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise TableError("a Parquet table needs pyarrow: pip install 'tavola[lab]'") from None
+        data = rows(sim)
+        schema = pa.schema(
+            [
+                ("game", pa.int64()),
+                ("seed", pa.uint64()),
+                ("seat", pa.int16()),
+                ("agent", pa.string()),
+                ("score", pa.float64()),
+                ("win", pa.float64()),
+                ("decisions", pa.int64()),
+                ("hit_cap", pa.bool_()),
+            ]
+        )
+        columns = {name: [row[name] for row in data] for name in COLUMNS}
+        pq.write_table(pa.table(columns, schema=schema), target)
+    else:
+        raise TableError(f"a table is a .csv or .parquet file, not {target.name!r}")
