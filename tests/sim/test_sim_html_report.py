@@ -28,10 +28,18 @@ def test_the_page_stands_alone_and_shows_every_part(tmp_path: Path) -> None:
     write_report(sim, path)
     page = path.read_text()
     assert page.startswith("<!doctype html>")
-    for part in ("Wins by agent", "Wins by seat", "Seat advantage", "Agent ratings", "Length"):
+    parts = (
+        "Wins by agent",
+        "Wins by seat",
+        "Seat advantage",
+        "Agent ratings",
+        "Length",
+        "Breakdowns",
+    )
+    for part in parts:
         assert part in page, part
     assert "Renaissance Man (2006): a tournament of 30 games" in page
-    assert page.count("<svg") == 5  # shares by agent and by seat, length, scores, ratings
+    assert page.count("<svg") == 7  # shares by agent, by seat; length, scores, ratings, lead
     assert not re.search(r"<script|<link|<img|@import|url\((?!#)", page), "loads something"
     assert not re.search(r"""(src|href)=["']?https?:""", page)
 

@@ -8,7 +8,7 @@ whatever the multiprocessing start method. ``core`` imports no game.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, Protocol
@@ -63,7 +63,10 @@ class GameSpec:
     declared option present); ``info(players, variant, options)`` gives its :class:`GameInfo`;
     ``invariants(game)`` returns broken invariants (empty if fine); ``heuristic(view, legal,
     rng)`` is the game's hand-written policy, if it has one; ``text`` renders views for
-    terminals.
+    terminals. For the simulator's reports, ``standing(game)`` gives each seat's score so far
+    (for lead changes), and ``breakdown(game)``, on a finished game, gives observations
+    ``(table, row, value)`` that a report averages by table and row (e.g. ``("Game won by the
+    seat that won the Challenge", "Write an Opera", 1.0)``).
     """
 
     id: str
@@ -82,6 +85,12 @@ class GameSpec:
     invariants: Callable[[Game], list[str]] | None = field(default=None, repr=False, compare=False)
     heuristic: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     text: TextUI | None = field(default=None, repr=False, compare=False)
+    standing: Callable[[Game], Sequence[float]] | None = field(
+        default=None, repr=False, compare=False
+    )
+    breakdown: Callable[[Game], Iterable[tuple[str, str, float]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def player_counts(self) -> range:

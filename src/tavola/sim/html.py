@@ -13,6 +13,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..core.errors import TavolaError
 from ..core.registry import get_spec
+from .facts import breakdown_tables
 from .ratings import Rating, ratings, seat_test
 from .report import _by_agent, _games_per_second
 from .runner import Simulation
@@ -92,6 +93,15 @@ def _ratings(rows: list[Rating]) -> str:
     return _svg(fig)
 
 
+def _histogram(values: list[float], title: str, xlabel: str, bins: Any) -> str:
+    fig, ax = _figure(6.5, 2.6)
+    ax.hist(values, bins=bins, color=ACCENT)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.set_title(title, loc="left")
+    return _svg(fig)
+
+
 def report_data(sim: Simulation) -> dict[str, Any]:
     """The report's figures (what the page shows, as numbers)."""
     summary = summarize(sim.outcomes, sim.players)
@@ -110,6 +120,9 @@ def report_data(sim: Simulation) -> dict[str, Any]:
         "ratings": ratings(finished, sim.seed),
         "lengths": [o.decisions for o in finished],
         "scores": {name: scores[name] for name in dict.fromkeys(sim.agents) if scores[name]},
+        "lead_changes": [o.lead_changes for o in finished if o.lead_changes is not None],
+        "clear_from": [o.clear_from for o in finished if o.clear_from is not None],
+        "breakdowns": breakdown_tables(finished),
     }
 
 
@@ -137,10 +150,23 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
         plots.append(_scores(data["scores"]))
     if data["ratings"]:
         plots.append(_ratings(data["ratings"]))
+    if data["lead_changes"]:
+        changes = data["lead_changes"]
+        bins = [x - 0.5 for x in range(max(changes) + 2)]
+        plots.append(_histogram(changes, "Lead changes", "times the lead changed hands", bins))
+        plots.append(
+            _histogram(
+                data["clear_from"],
+                "When the winner became clear",
+                "fraction of the game after which the winners alone led",
+                [x / 20 for x in range(21)],
+            )
+        )
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
     page = env.get_template("report.html").render(
         sim=sim,
         title=get_spec(sim.game).title,
+        mean=lambda xs: sum(xs) / len(xs),
         speed=_games_per_second(sim),
         plots=plots,
         **data,

@@ -2,7 +2,8 @@
 
 The first line describes the run (``{"format": FORMAT, "game", "players", "variant",
 "options", "seed", "agents", "seating", "max_decisions"}``); each other line is one game
-(``{"i", "seed", "agents", "winners", "scores", "decisions", "hit_cap", "record"}``), written
+(``{"i", "seed", "agents", "winners", "scores", "decisions", "hit_cap", "lead_changes",
+"clear_from", "facts", "record"}``), written
 in game order, so the same run gives the same file whatever the jobs. A run stopped midway
 (Ctrl-C, a crash, a machine gone) leaves whole lines and perhaps one cut short: reopening the
 file drops that one, keeps the others and plays only the games not in it.
@@ -37,6 +38,9 @@ def outcome_json(i: int, o: GameOutcome) -> dict[str, Any]:
         "scores": None if o.scores is None else list(o.scores),
         "decisions": o.decisions,
         "hit_cap": o.hit_cap,
+        "lead_changes": o.lead_changes,
+        "clear_from": o.clear_from,
+        "facts": [list(f) for f in o.facts],
         "record": o.record,
     }
 
@@ -55,6 +59,9 @@ def _outcome(data: Any) -> tuple[int, GameOutcome]:
         decisions=int(data["decisions"]),
         hit_cap=bool(data["hit_cap"]),
         record=data.get("record"),
+        lead_changes=data.get("lead_changes"),
+        clear_from=data.get("clear_from"),
+        facts=tuple((str(t), str(r), float(v)) for t, r, v in data.get("facts", ())),
     )
 
 

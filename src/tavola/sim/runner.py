@@ -100,6 +100,8 @@ def play_game(
     g = new_game(game_id, players=len(agents), seed=seed, variant=variant, options=options)
     bots = [make_agent(name, game_id) for name in agents]
     rngs = [random.Random(s) for s in agent_seeds]
+    standing = g.spec.standing
+    lead = _Lead() if standing else None
     decisions = 0
     while not g.is_over and decisions < max_decisions:
         to_act = g.to_act
@@ -118,7 +120,10 @@ def play_game(
                     f"chose {action!r} after {decisions} decisions: {exc}"
                 ) from exc
             decisions += 1
+            if lead is not None:
+                lead.after(decisions, standing(g))  # type: ignore[misc]
     result = g.result
+    breakdown = g.spec.breakdown
     return GameOutcome(
         seed=seed,
         agents=tuple(agents),
@@ -127,7 +132,36 @@ def play_game(
         decisions=decisions,
         hit_cap=result is None,
         record=g.record() if keep_record else None,
+        lead_changes=lead.changes if lead and result else None,
+        clear_from=lead.clear_from(result.winners, decisions) if lead and result else None,
+        facts=tuple(breakdown(g)) if breakdown and result else (),
     )
+
+
+class _Lead:
+    """Who leads a game as it goes, from each seat's standing after every decision."""
+
+    __slots__ = ("changes", "last", "leader")
+
+    def __init__(self) -> None:
+        self.leader = -1  # the last seat that led alone
+        self.changes = 0
+        self.last: dict[tuple[int, ...], int] = {}  # the last decision each set of leaders led
+
+    def after(self, decision: int, standing: Sequence[float]) -> None:
+        best = max(standing)
+        leaders = tuple(s for s, x in enumerate(standing) if x == best)
+        self.last[leaders] = decision
+        if len(leaders) == 1 and leaders[0] != self.leader:
+            if self.leader >= 0:
+                self.changes += 1
+            self.leader = leaders[0]
+
+    def clear_from(self, winners: Sequence[int], decisions: int) -> float:
+        """The fraction of the game after which the winners, and they alone, led."""
+        final = tuple(sorted(winners))
+        others = [d for leaders, d in self.last.items() if leaders != final]
+        return max(others, default=0) / decisions if decisions else 0.0
 
 
 BACKENDS = ("local", "ray")

@@ -7,6 +7,7 @@ from typing import Any
 from ...core.options import IntOption, SeatOption
 from ...core.registry import GameInfo, GameSpec, register
 from . import text
+from .breakdown import breakdown, standing
 from .cards import CARDS, MAX_PLAYERS, K
 from .heuristic import choose
 from .invariants import invariants
@@ -59,6 +60,8 @@ SPEC = register(
         invariants=invariants,
         heuristic=choose,
         text=text,
+        standing=standing,
+        breakdown=breakdown,
     )
 )
 

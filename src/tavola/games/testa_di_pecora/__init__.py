@@ -7,6 +7,7 @@ from typing import Any
 from ...core.options import IntOption, SeatOption
 from ...core.registry import GameInfo, GameSpec, register
 from . import text
+from .breakdown import breakdown, standing
 from .deck import DECKS, N_CARDS
 from .heuristic import choose
 from .invariants import invariants
@@ -64,6 +65,8 @@ SPEC = register(
         invariants=invariants,
         heuristic=choose,
         text=text,
+        standing=standing,
+        breakdown=breakdown,
     )
 )
 

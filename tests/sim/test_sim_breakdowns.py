@@ -1,0 +1,70 @@
+"""What the reports say beyond win shares: lead changes and when the winner became clear (from
+a game's standing), and each game's own breakdowns, kept in the results file and the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tavola
+from tavola.games.renaissance_man_2d6.breakdown import LIFT
+from tavola.games.renaissance_man_2d6.rules import EV_ROLL, EV_WIN_EVENT
+from tavola.sim import simulate
+from tavola.sim.facts import breakdown_tables
+from tavola.sim.html import report_data, write_report
+from tavola.sim.runner import _Lead
+
+
+def test_lead_changes_and_when_the_winner_became_clear() -> None:
+    lead = _Lead()
+    for d, standing in enumerate([(0, 0), (1, 0), (1, 2), (3, 2), (3, 2)]):
+        lead.after(d, standing)
+    assert lead.changes == 2  # 0 leads, then 1, then 0 again
+    assert lead.clear_from((0,), 4) == 2 / 4  # seat 1 led after decision 2, seat 0 alone after
+    assert lead.clear_from((0, 1), 4) == 4 / 4  # never the two of them alone: the end decided
+
+
+def test_the_2006_game_reports_each_attempt_and_the_lift_of_each_challenge_won() -> None:
+    g = tavola.new_game("renaissance-man-2d6", players=3, seed=5)
+    while not g.is_over:
+        s = min(g.to_act)
+        g.act(s, g.legal_actions(s)[0] if len(g.legal_actions(s)) < 2 else g.legal_actions(s)[1])
+    facts = list(g.spec.breakdown(g))
+    rolls = [raw for raw in g.log if raw[0] == EV_ROLL]
+    wins = sum(1 for raw in rolls if raw[-1]) + sum(1 for raw in g.log if raw[0] == EV_WIN_EVENT)
+    assert sum(1 for t, _, _ in facts if t.startswith("Attempts")) == len(rolls)
+    lifts = [v for t, _, v in facts if t == LIFT]
+    assert len(lifts) == wins and set(lifts) <= {0.0, 1.5, 3.0}
+    assert g.spec.standing(g) == g.scores
+
+
+def test_testa_reports_each_season_by_coalition_and_seat() -> None:
+    sim = simulate("testa-di-pecora", 20, ["heuristic", "random", "random", "random"], seed=1)
+    tables = breakdown_tables(sim.outcomes)
+    by_side = tables["Seasons won by the Pope's side"]
+    assert sum(r.n for r in by_side) == 20 * 3  # three seasons a game
+    assert {r.label for r in by_side} <= {"4 players, with a partner", "4 players, alone"}
+    for r in by_side:
+        assert 0 <= r.low <= r.mean <= r.high <= 1
+    assert all(o.lead_changes is not None and 0 <= o.clear_from <= 1 for o in sim.outcomes)
+
+
+def test_breakdowns_survive_the_results_file_and_reach_the_report(tmp_path: Path) -> None:
+    out, page = tmp_path / "run.jsonl", tmp_path / "report.html"
+    played = simulate("renaissance-man-2d6", 16, ["heuristic", "random"], seed=3, out=out)
+    read_back = simulate("renaissance-man-2d6", 16, ["heuristic", "random"], seed=3, out=out)
+    assert read_back.resumed == 16
+    assert report_data(read_back) == report_data(played)
+    write_report(read_back, page)
+    text = page.read_text()
+    assert "Breakdowns" in text and "Attempts that succeed, by Challenge" in text
+    assert "changed hands" in text and text.count("<svg") == 7
+
+
+@pytest.mark.parametrize("game", ["testa-di-pecora", "renaissance-man-2d6"])
+def test_the_figures_are_the_same_whatever_the_jobs(game: str) -> None:
+    agents = ["heuristic"] + ["random"] * (tavola.get_spec(game).min_players - 1)
+    assert report_data(simulate(game, 12, agents, seed=8)) == report_data(
+        simulate(game, 12, agents, seed=8, jobs=2)
+    )
