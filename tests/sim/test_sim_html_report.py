@@ -81,3 +81,10 @@ def test_the_cli_writes_the_report_and_rebuilds_it_from_a_finished_results_file(
     assert main([*argv, "--out", str(out), "--report", str(second)]) == 0
     strip = lambda p: re.sub(r"games\b.*games/s", "", p.read_text())  # noqa: E731
     assert strip(first) == strip(second)
+
+
+def test_a_game_of_fixed_length_says_so_instead_of_plotting_it(tmp_path: Path) -> None:
+    path = tmp_path / "report.html"
+    write_report(simulate("testa-di-pecora", 8, ["heuristic", "random", "random", "random"]), path)
+    page = path.read_text()
+    assert "Every game lasted 96 decisions." in page and "Game length" not in page

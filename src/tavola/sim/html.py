@@ -144,7 +144,7 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
         _shares("Wins by agent", data["agents"], data["fair"]),
         _shares("Wins by seat", data["seats"], data["fair"]),
     ]
-    if data["lengths"]:
+    if len(set(data["lengths"])) > 1:  # a game of fixed length has nothing to plot
         plots.append(_lengths(data["lengths"]))
     if data["scores"]:
         plots.append(_scores(data["scores"]))
