@@ -55,7 +55,10 @@ def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -
         ("ismcts:c=-1", "c is a number from 0 to 10, not '-1'"),
         ("ismcts:c=nan", "c is a number from 0 to 10, not 'nan'"),
         ("ismcts:seconds=0", "seconds is a number from 0.01 to 600, not '0'"),
-        ("ismcts:rollout=smart", "rollout is one of random, mast, heuristic, not 'smart'"),
+        (
+            "ismcts:rollout=smart",
+            "rollout is one of random, mast, heuristic, playout, not 'smart'",
+        ),
         ("ismcts:c=1,c=2", "c is given twice"),
         ("random:c=1", "random has no parameter 'c'; its parameters: none"),
         (42, "an agent name is text"),
@@ -102,6 +105,8 @@ def test_heuristic_rollouts_need_a_game_with_a_heuristic(monkeypatch: pytest.Mon
     )
     with pytest.raises(tavola.TavolaError, match="no heuristic for ismcts to roll out with"):
         make_agent("ismcts:rollout=heuristic", "plain")
+    with pytest.raises(tavola.TavolaError, match="no fast playout policy for ismcts"):
+        make_agent("ismcts:rollout=playout", "testa-di-pecora")
 
 
 def position(game_id: str, players: int, seed: int, moves: int) -> tavola.Game:

@@ -260,6 +260,24 @@ def test_a_bot_that_draws_from_the_global_random_module(monkeypatch: pytest.Monk
     fails("check_bots_fair", "renaissance-man-2d6", 3, r"sneaky chose .* looks the same")
 
 
+@pytest.mark.parametrize(
+    ("policy", "match"),
+    [
+        (lambda g, seat, legal, rng: g.catalog.actions[-1], "playout policy chose .*, not one of"),
+        (lambda g, seat, legal, rng: random.choice(legal), "played otherwise with the same rng"),
+    ],
+    ids=["illegal", "global-random"],
+)
+def test_a_playout_policy_that_breaks_the_rules_or_its_rng(policy: Any, match: str) -> None:
+    from tavola.games.renaissance_man_2d6 import SPEC
+
+    register(dataclasses.replace(SPEC, id="rm2d6-buggy-playout", playout=policy))
+    try:
+        fails("check_playout_policy", "rm2d6-buggy-playout", 3, match)
+    finally:
+        unregister("rm2d6-buggy-playout")
+
+
 def test_every_check_but_bad_parameters_has_a_planted_bug_here() -> None:
     planted = set(re.findall(r'(?:fails\(|CHECKS\[)\s*"(check_\w+)"', Path(__file__).read_text()))
     assert set(CHECKS) - planted == {"check_bad_parameters"}  # the core checks those

@@ -29,7 +29,11 @@ KINDS: dict[str, AgentKind] = {
             "information-set Monte Carlo tree search (never sees hidden cards)",
             Ismcts,
             ISMCTS_PARAMS,
-            probes=("ismcts:iterations=16", "ismcts:iterations=4,rollout=heuristic"),
+            probes=(
+                "ismcts:iterations=16",
+                "ismcts:iterations=4,rollout=heuristic",
+                "ismcts:iterations=16,rollout=playout",
+            ),
         ),
     )
 }

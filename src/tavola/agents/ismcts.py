@@ -32,7 +32,9 @@ PARAMS = {
     "iterations": Param(int, 400, "iterations per move", low=1),
     "seconds": Param(float, None, "seconds per move", low=0.01, high=600),
     "c": Param(float, 0.7, "UCB exploration constant", low=0, high=10),
-    "rollout": Param(str, "random", "playout policy", choices=("random", "mast", "heuristic")),
+    "rollout": Param(
+        str, "random", "playout policy", choices=("random", "mast", "heuristic", "playout")
+    ),
     "reward": Param(str, "place", "what a playout is worth", choices=("place", "score")),
     "prior": Param(float, 0.0, "UCB bonus of the heuristic's move at the root", low=0, high=10),
 }
@@ -95,13 +97,20 @@ class Ismcts:
             raise TavolaError(
                 f"{spec.title} has no heuristic for ismcts to roll out with or prefer"
             )
+        if rollout == "playout" and spec.playout is None:
+            raise TavolaError(
+                f"{spec.title} has no fast playout policy for ismcts to roll out with"
+            )
         self.heuristic = spec.heuristic
         self.prior = prior
         self.iterations = iterations if iterations is not None or seconds else 400
         self.seconds = seconds
         self.c = c
         self.mast = rollout == "mast"
-        self.rollout: Rollout = _policy_rollout(spec) if rollout == "heuristic" else _random_rollout
+        self.rollout: Rollout = {
+            "heuristic": _policy_rollout(spec),
+            "playout": _playout_rollout(spec),
+        }.get(rollout, _random_rollout)
         self.by_score = reward == "score"
         given = {
             "iterations": iterations,
@@ -275,6 +284,18 @@ def _policy_rollout(spec: Any) -> Rollout:
             seat = min(g.to_act)
             legal = g.legal_actions(seat)
             g.act(seat, legal[0] if len(legal) == 1 else policy(g.view(seat), legal, rng))
+
+    return rollout
+
+
+def _playout_rollout(spec: Any) -> Rollout:
+    """Play the game's fast playout policy to the end (on the sampled world's own state)."""
+    policy = spec.playout
+
+    def rollout(g: Game, rng: random.Random) -> None:
+        while not g.is_over:
+            seat = min(g.to_act)
+            g.act(seat, policy(g, seat, g.legal_actions(seat), rng))
 
     return rollout
 

@@ -63,7 +63,10 @@ class GameSpec:
     declared option present); ``info(players, variant, options)`` gives its :class:`GameInfo`;
     ``invariants(game)`` returns broken invariants (empty if fine); ``heuristic(view, legal,
     rng)`` is the game's hand-written policy, if it has one; ``text`` renders views for
-    terminals. For the simulator's reports, ``standing(game)`` gives each seat's score so far
+    terminals. ``playout(game, seat, legal, rng)`` is a fast policy for search rollouts: it
+    reads the game's state directly, so it is only ever given a search's sampled worlds, never
+    a real game (the conformance suite checks it plays legal moves to the end). For the
+    simulator's reports, ``standing(game)`` gives each seat's score so far
     (for lead changes), and ``breakdown(game)``, on a finished game, gives observations
     ``(table, row, value)`` that a report averages by table and row (e.g. ``("Game won by the
     seat that won the Challenge", "Write an Opera", 1.0)``).
@@ -85,6 +88,7 @@ class GameSpec:
     invariants: Callable[[Game], list[str]] | None = field(default=None, repr=False, compare=False)
     heuristic: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     text: TextUI | None = field(default=None, repr=False, compare=False)
+    playout: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     standing: Callable[[Game], Sequence[float]] | None = field(
         default=None, repr=False, compare=False
     )

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from ..core.registry import get_spec, list_games
 from ._support import SEEDS, Check, ConformanceError, random_record
-from .bots import check_bots_fair
+from .bots import check_bots_fair, check_playout_policy
 from .information import (
     check_events,
     check_info_key,
@@ -68,6 +68,7 @@ CHECKS: dict[str, Check] = {
         check_redeal,
         check_simultaneous,
         check_bots_fair,
+        check_playout_policy,
     )
 }
 """Every check by name, in the order :func:`check_game` runs them."""
@@ -117,6 +118,7 @@ __all__ = [
     "check_json_and_seats",
     "check_malformed_input",
     "check_observation",
+    "check_playout_policy",
     "check_playouts",
     "check_public_record",
     "check_redeal",

@@ -23,7 +23,8 @@ POSITIONS = 6
 def probes(case: Case) -> list[str]:
     """The agent names tried on this game: every kind's probes that the game can run."""
     names = [name for kind in KINDS.values() for name in kind.probes]
-    return [n for n in names if case.spec.heuristic is not None or "heuristic" not in n]
+    names = [n for n in names if case.spec.heuristic is not None or "heuristic" not in n]
+    return [n for n in names if case.spec.playout is not None or "playout" not in n]
 
 
 def decide(name: str, game_id: str, g: Game, seat: int, seed: int) -> Action:
@@ -66,3 +67,39 @@ def check_bots_fair(case: Case, seeds: tuple[int, ...]) -> None:
                         )
         if case.spec.hidden_information and not differing:
             case.fail("no resample differed from its game: the twins tested nothing")
+
+
+@check
+def check_playout_policy(case: Case, seeds: tuple[int, ...]) -> None:
+    """A game's fast playout policy (``spec.playout``, for search rollouts), from positions
+    spread over random playouts and on worlds resampled for a seat, as a search plays them:
+    every move it makes is legal, the game's invariants hold, the game ends within
+    ``max_game_length``, and the same rng gives the same moves."""
+    policy = case.spec.playout
+    if policy is None:
+        return
+    limit = case.info.max_game_length
+    for seed in seeds:
+        picked = states(case, seed)
+        for step, g in picked[:: max(1, len(picked) // POSITIONS)]:
+            if g.is_over:
+                continue
+            case.step = step
+            world = g.resample(min(g.to_act), derived(seed, step))
+            runs = []
+            for _ in range(2):
+                w, rng, moves = world.clone(), derived(seed, step, 3), []
+                while not w.is_over:
+                    if len(moves) > limit:
+                        case.fail(f"the playout policy did not end the game in {limit} decisions")
+                    seat = min(w.to_act)
+                    legal = w.legal_actions(seat)
+                    action = policy(w, seat, legal, rng)
+                    if action not in legal:
+                        case.fail(f"the playout policy chose {action!r}, not one of {legal}")
+                    w.act(seat, action)
+                    case.invariants(w)
+                    moves.append((seat, action))
+                runs.append(moves)
+            if runs[0] != runs[1]:
+                case.fail("the playout policy played otherwise with the same rng")

@@ -12,6 +12,7 @@ from .cards import CARDS, MAX_PLAYERS, K
 from .heuristic import choose
 from .invariants import invariants
 from .observation import observation_size
+from .playout import playout
 from .rules import ATTEMPT_BASE, TURN_LIMIT, RenaissanceMan2d6, new_game
 
 
@@ -59,6 +60,7 @@ SPEC = register(
         ),
         invariants=invariants,
         heuristic=choose,
+        playout=playout,
         text=text,
         standing=standing,
         breakdown=breakdown,
