@@ -12,6 +12,7 @@ from .deck import DECKS, N_CARDS
 from .heuristic import choose
 from .invariants import invariants
 from .observation import observation_size
+from .playout import playout
 from .rules import HAND_SIZE, REDEALS, SEASONS, START_RENOWN, TestaGame, new_testa_game
 
 
@@ -65,6 +66,7 @@ SPEC = register(
         invariants=invariants,
         heuristic=choose,
         text=text,
+        playout=playout,
         standing=standing,
         breakdown=breakdown,
     )
