@@ -72,7 +72,7 @@ def summarize(outcomes: Iterable[GameOutcome], players: int) -> Summary:
             capped += 1
             continue
         decisions += o.decisions
-        credit = 1 / len(o.winners)
+        credit = 1 / len(o.winners) if o.winners else 0.0  # a one-player game can be lost
         for seat, name in enumerate(o.agents):
             agent = by_agent.setdefault(name, Tally())
             agent.played += 1

@@ -156,7 +156,9 @@ def check_redeal(case: Case, seeds: tuple[int, ...]) -> None:
     or more, or (simultaneous games) another seat has committed in the open phase; of the
     qualifying states (every third of the playouts, and all with commitments), at least half
     must see some resample change the cards' places or another seat's view (voids shown in play
-    may force some deals). And some resample must change something somewhere.
+    may force some deals). And some resample must change something somewhere. With one player
+    (no other seat to see a card anywhere), a state qualifies when two cards or more are hidden,
+    and a resample must change the game's state (the order of what is hidden).
     """
     if not case.spec.hidden_information:
         return
@@ -183,9 +185,13 @@ def check_redeal(case: Case, seeds: tuple[int, ...]) -> None:
                 ids = sorted(g.hidden_ids(s))
                 base = _arrangement(case, g, s, ids)
                 tries = [g.resample(s, derived(seed, case.step, s, k)) for k in range(TRIES)]
-                moved = any(_arrangement(case, h, s, ids) != base for h in tries)
+                if case.players == 1:  # no other seat to see where a card lies: its order moves
+                    moved = any(h.canonical() != g.canonical() for h in tries)
+                    spread = len(ids) > 1
+                else:
+                    moved = any(_arrangement(case, h, s, ids) != base for h in tries)
+                    spread = len(set(base[0])) > 1
                 changed = changed or moved
-                spread = len(set(base[0])) > 1
                 if spread or (case.spec.simultaneous and pending - {s}):
                     qualifying += 1
                     varied += moved
