@@ -101,12 +101,34 @@ def test_heuristic_rollouts_need_a_game_with_a_heuristic(monkeypatch: pytest.Mon
 
     spec = registry.get_spec("testa-di-pecora")
     monkeypatch.setitem(
-        registry._REGISTRY, "plain", dataclasses.replace(spec, id="plain", heuristic=None)
+        registry._REGISTRY,
+        "plain",
+        dataclasses.replace(spec, id="plain", heuristic=None, playout=None, standing=None),
     )
     with pytest.raises(tavola.TavolaError, match="no heuristic for ismcts to roll out with"):
         make_agent("ismcts:rollout=heuristic", "plain")
     with pytest.raises(tavola.TavolaError, match="no fast playout policy for ismcts"):
-        make_agent("ismcts:rollout=playout", "testa-di-pecora")
+        make_agent("ismcts:rollout=playout", "plain")
+    with pytest.raises(tavola.TavolaError, match="no standing for ismcts to score a horizon"):
+        make_agent("ismcts:horizon=10", "plain")
+
+
+def test_a_horizon_scores_the_world_by_its_standing_where_the_rollout_stops() -> None:
+    """With horizon=1 a rollout plays one decision, then the seats are paid by place in the
+    game's standing, as if it ended there."""
+    from tavola.agents.ismcts import _Ended, _reward
+
+    bot = make_agent("ismcts:iterations=8,horizon=1", "renaissance-man-2d6")
+    g = position("renaissance-man-2d6", 3, seed=4, moves=40)
+    scores = list(g.scores)
+    expected = _reward(g)(_Ended(tavola.GameResult.from_scores(scores)))
+    assert bot._estimate(g, _reward(g)) == expected
+    assert bot.choose(
+        g.view(min(g.to_act)),
+        g.legal_actions(min(g.to_act)),
+        random.Random(1),
+        tavola.agents.SeatHandle(g, min(g.to_act)),
+    ) in g.legal_actions(min(g.to_act))
 
 
 def position(game_id: str, players: int, seed: int, moves: int) -> tavola.Game:

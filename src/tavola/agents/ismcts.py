@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import TavolaError
-from ..core.protocol import Action, Game
+from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
 from .base import SeatHandle
 from .names import Param
@@ -37,11 +37,15 @@ PARAMS = {
     ),
     "reward": Param(str, "place", "what a playout is worth", choices=("place", "score")),
     "prior": Param(float, 0.0, "UCB bonus of the heuristic's move at the root", low=0, high=10),
+    "horizon": Param(
+        int, 0, "rollout decisions before the game's standing is scored (0: to the end)", low=0
+    ),
 }
 """What ``ismcts:...`` takes. With ``seconds`` alone the search runs for that time; with both,
 it stops at whichever comes first; with neither, 400 iterations."""
 
-Rollout = Callable[[Game, random.Random], None]
+Rollout = Callable[[Game, random.Random, float], None]
+"""Plays a world on, ``limit`` decisions at most or to its end."""
 
 MAST_EPSILON = 0.3
 """How often a MAST rollout plays at random instead of the best-averaging move."""
@@ -91,12 +95,17 @@ class Ismcts:
         rollout: str = "random",
         reward: str = "place",
         prior: float = 0.0,
+        horizon: int = 0,
     ) -> None:
         spec = get_spec(game_id)
         if (rollout == "heuristic" or prior) and spec.heuristic is None:
             raise TavolaError(
                 f"{spec.title} has no heuristic for ismcts to roll out with or prefer"
             )
+        if horizon and spec.standing is None:
+            raise TavolaError(f"{spec.title} has no standing for ismcts to score a horizon by")
+        self.horizon = horizon or math.inf
+        self.standing = spec.standing
         if rollout == "playout" and spec.playout is None:
             raise TavolaError(
                 f"{spec.title} has no fast playout policy for ismcts to roll out with"
@@ -119,6 +128,7 @@ class Ismcts:
             "rollout": rollout,
             "reward": reward,
             "prior": prior,
+            "horizon": horizon,
         }
         shown = [f"{k}={v}" for k, v in given.items() if v is not None and v != PARAMS[k].default]
         self.name = "ismcts" + (":" + ",".join(shown) if shown else "")
@@ -215,16 +225,27 @@ class Ismcts:
             path.append((node[action.code], seat, action.code))
             g.act(seat, action)
         if mast is None:
-            self.rollout(g, rng)
-            values = reward(g)
+            self.rollout(g, rng, self.horizon)
+            values = reward(g) if g.is_over else self._estimate(g, reward)
         else:
-            played = mast.rollout(g, rng)
-            values = reward(g)
+            played = mast.rollout(g, rng, self.horizon)
+            values = reward(g) if g.is_over else self._estimate(g, reward)
             mast.update(played, values)
             mast.update([(seat, code) for _, seat, code in path], values)
         for arm, seat, _ in path:
             arm[0] += 1
             arm[1] += values[seat]
+
+    def _estimate(self, g: Game, reward: Callable[[Game], list[float]]) -> list[float]:
+        """A world stopped at the horizon, scored as if it ended now with its standing."""
+        return reward(_Ended(GameResult.from_scores(self.standing(g))))  # type: ignore[misc,arg-type]
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """What a reward reads of a finished game: its result."""
+
+    result: GameResult
 
 
 class Mast:
@@ -237,11 +258,11 @@ class Mast:
     def __init__(self) -> None:
         self.table: dict[int, list[float]] = {}
 
-    def rollout(self, g: Game, rng: random.Random) -> list[tuple[int, int]]:
-        """Play ``g`` to its end; the ``(seat, code)`` of every move played."""
+    def rollout(self, g: Game, rng: random.Random, limit: float) -> list[tuple[int, int]]:
+        """Play ``g`` on (``limit`` decisions at most); the ``(seat, code)`` of every move."""
         table = self.table
-        played = []
-        while not g.is_over:
+        played: list[tuple[int, int]] = []
+        while not g.is_over and len(played) < limit:
             seat = min(g.to_act)
             legal = g.legal_actions(seat)
             action = legal[rng.randrange(len(legal))]
@@ -267,9 +288,11 @@ class Mast:
                 stats[1] += values[seat]
 
 
-def _random_rollout(g: Game, rng: random.Random) -> None:
-    """Play uniformly at random to the end."""
-    while not g.is_over:
+def _random_rollout(g: Game, rng: random.Random, limit: float) -> None:
+    """Play uniformly at random."""
+    played = 0
+    while not g.is_over and played < limit:
+        played += 1
         seat = min(g.to_act)
         legal = g.legal_actions(seat)
         g.act(seat, legal[rng.randrange(len(legal))])
@@ -279,8 +302,10 @@ def _policy_rollout(spec: Any) -> Rollout:
     """Play the game's heuristic to the end (each seat on its own view)."""
     policy = spec.heuristic
 
-    def rollout(g: Game, rng: random.Random) -> None:
-        while not g.is_over:
+    def rollout(g: Game, rng: random.Random, limit: float) -> None:
+        played = 0
+        while not g.is_over and played < limit:
+            played += 1
             seat = min(g.to_act)
             legal = g.legal_actions(seat)
             g.act(seat, legal[0] if len(legal) == 1 else policy(g.view(seat), legal, rng))
@@ -292,8 +317,10 @@ def _playout_rollout(spec: Any) -> Rollout:
     """Play the game's fast playout policy to the end (on the sampled world's own state)."""
     policy = spec.playout
 
-    def rollout(g: Game, rng: random.Random) -> None:
-        while not g.is_over:
+    def rollout(g: Game, rng: random.Random, limit: float) -> None:
+        played = 0
+        while not g.is_over and played < limit:
+            played += 1
             seat = min(g.to_act)
             g.act(seat, policy(g, seat, g.legal_actions(seat), rng))
 
