@@ -1,0 +1,41 @@
+"""What the simulator's reports show of a Renaissance Man (2013) game beyond who won: each
+seat's workers so far, and the lift of having each worker type and each card in one's
+structure at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from .cards import WORKER_NAMES
+from .rules import DOWN, FOUND
+
+if TYPE_CHECKING:
+    from .rules import RenaissanceMan
+
+LIFT = "the holder's share of the game's win × players (1: no edge)"
+
+
+def standing(g: RenaissanceMan) -> list[int]:
+    """Each seat's workers in its structure (the 15th is the Master)."""
+    return [sum(1 for x in st if x >= 0) for st in g.st]
+
+
+def breakdown(g: RenaissanceMan) -> Iterator[tuple[str, str, float]]:
+    """For each card built into a structure by the end (hired, recruited, or a Renaissance Man
+    placed face down; not the Foundation cards, which everyone has): its type's and its own
+    lift."""
+    result = g.result
+    assert result is not None, "a finished game"
+    n, c = g.players, g.c
+    for s in range(n):
+        lift = (1 / len(result.winners) if s in result.winners else 0.0) * n
+        for slot in g.st[s]:
+            x = slot - DOWN if DOWN <= slot < FOUND else slot
+            if 0 <= x < c.n_cards:
+                yield (
+                    f"Workers in a structure at the end, by type: {LIFT}",
+                    WORKER_NAMES[c.typ[x]],
+                    lift,
+                )
+                yield (f"Cards in a structure at the end: {LIFT}", c.ids[x], lift)

@@ -1,0 +1,346 @@
+"""A planning bot for Renaissance Man (2013): it decides from its seat's view alone.
+
+It plans a whole commitment at its first step and follows it step by step (the plan depends
+only on the view, not on the steps already taken, so it is the same plan at every step): hire
+the card that fits (keeping a Merchant uncovered where it can), teach toward a Renaissance Man
+with cards that fit nowhere, barter for coin tokens (Hire access in later phases), recruit where
+its knights can win a card that fits its structure, remove a worker when that regains a Hire it
+could use, and otherwise pass. It lays the Foundation so that the recruits fit, places won
+recruits and generated Renaissance Men where they keep its hand's options open, and discards
+cards that fit nowhere.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+from ...core.protocol import Action
+from .cards import PAIRS, RM, SYMBOLS, WILD, WORKERS, Cards, cards_by_key
+
+LEVEL = (1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5)
+OFFSET = (0, 5, 9, 12, 14)
+PERMS = tuple(itertools.permutations(range(5)))
+
+
+def _supports(p: int) -> tuple[int, int]:
+    i = p - OFFSET[LEVEL[p] - 1]
+    base = OFFSET[LEVEL[p] - 2]
+    return base + i, base + i + 1
+
+
+def _above(p: int) -> tuple[int, ...]:
+    lv = LEVEL[p]
+    if lv == 5:
+        return ()
+    i = p - OFFSET[lv - 1]
+    return tuple(OFFSET[lv] + j for j in (i - 1, i) if 0 <= j < 5 - lv)
+
+
+SUP = tuple(_supports(p) if p >= 5 else (-1, -1) for p in range(15))
+ABOVE = tuple(_above(p) for p in range(15))
+SLOT_OF = {f"{LEVEL[p]}.{p - OFFSET[LEVEL[p] - 1] + 1}": p for p in range(15)}
+NAME_OF = {p: s for s, p in SLOT_OF.items()}
+
+
+class Slot:
+    """A structure slot as the bot reads it: type (0-3 worker, 4 wild), offers as bitmasks."""
+
+    __slots__ = ("ol", "orr", "typ")
+
+    def __init__(self, typ: int, ol: int, orr: int) -> None:
+        self.typ, self.ol, self.orr = typ, ol, orr
+
+
+def read_slot(c: Cards, x: str | None) -> Slot | None:
+    if x is None:
+        return None
+    if x == "down":
+        return Slot(RM, WILD, WILD)
+    if x.startswith("foundation-"):
+        t = WORKERS.index(x[11:])
+        return Slot(t, WILD, WILD) if t == RM else Slot(t, 1 << t, 1 << t)
+    i = c.ids.index(x)
+    if c.offer[i] is None:
+        return Slot(RM, WILD, WILD)
+    return Slot(c.typ[i], 1 << c.offer[i][0], 1 << c.offer[i][1])
+
+
+def needs(c: Cards, i: int) -> tuple[int, int]:
+    n = c.need[i]
+    return (WILD, WILD) if n is None else (1 << n[0], 1 << n[1])
+
+
+def fits(
+    c: Cards, st: list[Slot | None], card: int, removed: frozenset[int] = frozenset()
+) -> list[int]:
+    nl, nr = needs(c, card)
+    out = []
+    for p in range(5, 15):
+        if st[p] is not None and p not in removed:
+            continue
+        a, b = SUP[p]
+        x, y = st[a], st[b]
+        if x is None or y is None or a in removed or b in removed:
+            continue
+        if nl & x.orr and nr & y.ol:
+            out.append(p)
+    return out
+
+
+def uncovered(st: list[Slot | None], p: int, removed: frozenset[int] = frozenset()) -> bool:
+    return all(st[q] is None or q in removed for q in ABOVE[p])
+
+
+def access(
+    st: list[Slot | None], level: int, kind: int, removed: frozenset[int] = frozenset()
+) -> bool:
+    for p in range(15):
+        x = st[p]
+        if (
+            LEVEL[p] == level
+            and x is not None
+            and p not in removed
+            and x.typ == kind
+            and uncovered(st, p, removed)
+        ):
+            return True
+    return False
+
+
+def find(legal: list[Action], data: dict[str, Any]) -> Action | None:
+    for a in legal:
+        if a.to_json() == data:
+            return a
+    return None
+
+
+def _slot_value(c: Cards, st: list[Slot | None], p: int, hand: list[int], card: int) -> float:
+    """How good it is to fill ``p``: progress, minus the access it covers, minus the hand
+    cards that would lose their only slot."""
+    v = 10.0 + 0.1 * LEVEL[p]
+    for q in SUP[p]:
+        x = st[q]
+        if x is not None and x.typ == 0 and uncovered(st, q):
+            v -= 1.5
+    for other in hand:
+        if other != card and fits(c, st, other) == [p]:
+            v -= 1.0
+    return v
+
+
+class Plan:
+    def __init__(self, view: dict[str, Any], rng: random.Random) -> None:
+        self.view = view
+        self.c = c = cards_by_key(view["cards"])
+        self.me = me = view["seat"]
+        self.st = [read_slot(c, x) for x in view["structures"][me]]
+        self.hand = [c.ids.index(x) for x in view["hand"]]
+        self.stored = [SYMBOLS.index(t["face"]) for t in view["stored"][me]]
+        self.rm = [SYMBOLS.index(t["face"]) for t in view["rm_tokens"][me]]
+        self.supply = list(view["supply"].values())
+        self.rng = rng
+
+    def face_left(self, face: int) -> int:
+        best, count = -1, 0
+        for j, n in enumerate(self.supply):
+            if face in PAIRS[j] and n > count:
+                best, count = j, n
+        return best
+
+    def keep_value(self, card: int) -> float:
+        """What a hand card is worth kept: it fits now, or is wild."""
+        c = self.c
+        if c.typ[card] == RM:
+            return 8.0
+        return 5.0 if fits(c, self.st, card) else 0.0
+
+    def recruit_value(self, area: int) -> float:
+        v = self.view
+        card = v["recruits"][area]
+        if card is None:
+            return 0.0
+        i = self.c.ids.index(card)
+        worth = 7.0 if fits(self.c, self.st, i) else (4.0 if self.c.typ[i] == RM else 1.0)
+        mine = v["knights"][area][self.me] + 1
+        others = [k for s, k in enumerate(v["knights"][area]) if s != self.me]
+        if v["opposing"]:
+            others.append(v["opposing"][area] + 0.5)
+        best = max(others, default=0)
+        chance = 1.0 if mine > best else (0.4 if mine == best else 0.1)
+        return worth * chance
+
+    def kinds_reachable(self, removed: frozenset[int]) -> set[int]:
+        """Action types some uncovered worker gives at some level (or a stored token)."""
+        out = set(self.stored)
+        for level in range(1, 5):
+            for kind in range(4):
+                if access(self.st, level, kind, removed):
+                    out.add(kind)
+        return out
+
+    def removal_sets(self) -> list[frozenset[int]]:
+        """Removals worth a look: none, one uncovered worker of level 2+, or a chain of two."""
+
+        def removable(removed: frozenset[int]) -> list[int]:
+            return [
+                p
+                for p in range(5, 15)
+                if self.st[p] is not None and p not in removed and uncovered(self.st, p, removed)
+            ]
+
+        out = [frozenset()]
+        for p in removable(frozenset()):
+            one = frozenset({p})
+            out.append(one)
+            for q in removable(one):
+                if q > p or q in SUP[p]:
+                    out.append(frozenset({p, q}))
+        return out
+
+    def best_action(self, removed: frozenset[int]) -> tuple[float, list[dict[str, Any]]]:
+        v = self.view
+        c = self.c
+        level = v["level"]
+        best: tuple[float, list[dict[str, Any]]] = (0.6, [{"kind": "pass"}])
+        st = self.st
+        for kind in range(4):
+            worker = access(st, level, kind, removed)
+            if not worker and kind not in self.stored:
+                continue
+            cost = 0.0 if worker else 1.5
+            for card in self.hand:
+                if kind == 0:
+                    for p in fits(c, st, card, removed):
+                        val = _slot_value(c, st, p, self.hand, card) - cost
+                        if val > best[0]:
+                            steps = [{"kind": "act", "type": "hire"}, self._card(card)]
+                            best = (val, [*steps, self._place(p)])
+                    continue
+                t = c.typ[card]
+                if t == RM:
+                    continue
+                lose = self.keep_value(card)
+                if kind == 1:
+                    pair = self.face_left(t)
+                    if t in self.rm or pair < 0:
+                        continue
+                    val = 3.0 + 2.5 * len(self.rm) - lose - cost
+                    steps = [{"kind": "act", "type": "teach"}, self._card(card), self._token(pair)]
+                elif kind == 2:
+                    pair = self.face_left(t)
+                    if pair < 0 or len(self.stored) >= 4 or (kind in self.stored and not worker):
+                        continue
+                    val = (3.5 if t == 0 else 1.6) - lose - cost
+                    steps = [{"kind": "act", "type": "barter"}, self._card(card), self._token(pair)]
+                else:
+                    if sum(v["knights"][a][self.me] for a in range(4)) == 4:
+                        continue
+                    val = self.recruit_value(t) - lose * 0.5 - cost
+                    steps = [{"kind": "act", "type": "recruit"}, self._card(card)]
+                if val > best[0]:
+                    best = (val, steps)
+        return best
+
+    def action(self) -> list[dict[str, Any]]:
+        """The whole commitment for this action phase, as the steps' JSON. A removal is only
+        planned when it opens an action type the structure gives nowhere now (so the bot never
+        swaps workers back and forth)."""
+        value, steps = self.best_action(frozenset())
+        base = self.kinds_reachable(frozenset())
+        chosen: frozenset[int] = frozenset()
+        if value < 8 and (0 not in base or len(base) < 2):
+            for removed in self.removal_sets()[1:]:
+                gained = self.kinds_reachable(removed) - base
+                if not gained:
+                    continue
+                gain = sum(12.0 if k == 0 else 4.0 for k in gained)
+                val, plan = self.best_action(removed)
+                total = val + gain - 9.0 * len(removed)
+                if total > value + 1:
+                    value, steps, chosen = total, plan, removed
+        # chains are removed top first
+        order = sorted(chosen, key=lambda p: -LEVEL[p])
+        removals = [{"kind": "remove", "slot": NAME_OF[p]} for p in order]
+        return [*removals, *steps, {"kind": "ready"}]
+
+    def _card(self, card: int) -> dict[str, Any]:
+        return {"kind": "card", "card": self.c.ids[card]}
+
+    @staticmethod
+    def _place(p: int) -> dict[str, Any]:
+        return {"kind": "place", "slot": NAME_OF[p]}
+
+    @staticmethod
+    def _token(pair: int) -> dict[str, Any]:
+        a, b = PAIRS[pair]
+        return {"kind": "token", "faces": f"{SYMBOLS[a]}/{SYMBOLS[b]}"}
+
+    def best_slot(self, slots: list[int], card: int) -> int:
+        return max(slots, key=lambda p: (_slot_value(self.c, self.st, p, self.hand, card), -p))
+
+
+def _foundation(view: dict[str, Any], legal: list[Action]) -> Action:
+    c = cards_by_key(view["cards"])
+    done = [
+        WORKERS.index(s["worker"] if s["worker"] != "renaissance" else "renaissance")
+        for s in view["mine"] or []
+    ]
+    recruits = [c.ids.index(x) for x in view["recruits"] if x is not None]
+    best, order = -1.0, PERMS[0]
+    for perm in PERMS:
+        if list(perm[: len(done)]) != done:
+            continue
+        st: list[Slot | None] = [read_slot(c, f"foundation-{WORKERS[t]}") for t in perm] + [
+            None
+        ] * 10
+        score = sum(len(fits(c, st, i)) for i in recruits)
+        score += 0.5 * (perm.index(RM) in (1, 2, 3)) + 0.3 * (perm.index(0) in (0, 4))
+        if score > best:
+            best, order = score, perm
+    want = {"kind": "foundation", "worker": WORKERS[order[len(done)]]}
+    return find(legal, want) or legal[0]
+
+
+def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    """The bot's move for its seat, from its view and legal actions."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = view["phase"]
+    if phase == "foundation":
+        return _foundation(view, legal)
+    plan = Plan(view, rng)
+    if phase == "action":
+        steps = plan.action()
+        mine = view["mine"] or []
+        if len(mine) < len(steps) and mine == steps[: len(mine)]:
+            found = find(legal, steps[len(mine)])
+            if found is not None:
+                return found
+        for fallback in ({"kind": "ready"}, {"kind": "pass"}):
+            found = find(legal, fallback)
+            if found is not None:
+                return found
+        return legal[0]
+    if phase == "place":
+        slots = [SLOT_OF[a.to_json()["slot"]] for a in legal]
+        hand_slots = {p for h in plan.hand for p in fits(plan.c, plan.st, h)}
+        p = min(slots, key=lambda q: (q in hand_slots, LEVEL[q], q))
+        return find(legal, Plan._place(p)) or legal[0]
+    if phase == "recruit":
+        card = plan.c.ids.index(view["recruit"]["card"])
+        slots = [SLOT_OF[a.to_json()["slot"]] for a in legal if a.kind == "place"]
+        if slots:
+            return find(legal, Plan._place(plan.best_slot(slots, card))) or legal[0]
+        return find(legal, {"kind": "hand"}) or legal[0]
+    # discards: every card that fits nowhere now (new cards come in the refill), but keep one
+    # to act with when the hand would otherwise be empty of fodder
+    if find(legal, {"kind": "ready"}):
+        return find(legal, {"kind": "ready"})  # type: ignore[return-value]
+    mine = {s["card"] for s in view["mine"] or [] if s["kind"] == "discard"}
+    kept = [i for i in plan.hand if plan.c.ids[i] not in mine]
+    useless = [i for i in kept if plan.keep_value(i) == 0]
+    if useless and (len(useless) > 1 or len(kept) > 1):
+        return find(legal, {"kind": "discard", "card": plan.c.ids[useless[0]]}) or legal[-1]
+    return find(legal, {"kind": "done"}) or legal[-1]

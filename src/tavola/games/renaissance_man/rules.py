@@ -1,0 +1,1100 @@
+"""Renaissance Man (Rubbo, 2013): the state and its transitions, in plain lists of ints for speed.
+
+Cards are numbered as in :class:`~.cards.Cards` (0..95). A structure is a list of 15 slots,
+level one first (slots 0-4), then level two (5-8), three (9-11), four (12-13) and the Master
+(14); a slot holds -1 (empty), a card number (face up), ``DOWN + card`` (a face-down
+Renaissance Man) or ``FOUND + type`` (a Foundation card). Every rule here is quoted in
+docs/rules/renaissance-man.md with the decisions [Dn] it takes where the rulebook is unclear.
+Each transition appends a raw event tuple to ``log`` (events.py says who sees what).
+
+Every simultaneous choice goes through :class:`~tavola.core.commit.Commitments`: the Foundation,
+each action (worker removals, action type, card, and what the action needs), the placing of
+generated Renaissance Men, and the discards. Nothing of it is applied before all are in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import Any
+
+from ...core.commit import Commitments
+from ...core.errors import IllegalActionError, quote
+from ...core.events import Event
+from ...core.protocol import Action, ActionCatalog, Game, GameResult
+from ...core.rng import stream
+from .cards import CARDS, PAIRS, RM, SYMBOLS, WILD, WORKER_NAMES, Cards
+
+HAND = 4
+"""'The Dealer deals 4 cards to each player from the main deck.'"""
+KNIGHTS = 4
+"""'4 Wooden Knights of the player's color'"""
+MAX_STORED = 4
+"""'A player may not have more than 4 tokens (of any types) stored at any time'"""
+ROUND_LIMIT = 40
+"""[D13] The default safety cap on rounds."""
+SOLO_CARDS = 10
+"""'(10, for example)': the easier and tougher one-player variants' number of cards."""
+VARIANTS = ("standard", "easier", "tougher")
+HIRE, TEACH, BARTER, RECRUIT = range(4)
+"""Action types, by the icon that gives them: coin, book, bread, shield."""
+ACTION_NAMES = ("hire", "teach", "barter", "recruit")
+SLOTS = 15
+LEVEL = (1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5)
+OFFSET = (0, 5, 9, 12, 14)
+DOWN = 1000
+FOUND = 2000
+MASTER = 14
+
+FOUNDATION, ACTION, PLACE_RM, RESOLVE, DISCARD, OVER = range(6)
+PHASES = ("foundation", "action", "place", "recruit", "discard", "over")
+SHUFFLE, DEALER, ASIDE = 1, 2, 3  # sub-streams of the seed
+END_REASONS = ("master", "round-limit", "deck-out")
+
+
+def _supports(p: int) -> tuple[int, int]:
+    level = LEVEL[p]
+    i = p - OFFSET[level - 1]
+    base = OFFSET[level - 2]
+    return base + i, base + i + 1
+
+
+def _above(p: int) -> tuple[int, ...]:
+    level = LEVEL[p]
+    if level == 5:
+        return ()
+    i = p - OFFSET[level - 1]
+    size = 6 - (level + 1)
+    base = OFFSET[level]
+    return tuple(base + j for j in (i - 1, i) if 0 <= j < size)
+
+
+SUPPORTS = tuple(_supports(p) if p >= 5 else (-1, -1) for p in range(SLOTS))
+ABOVE = tuple(_above(p) for p in range(SLOTS))
+LEVEL_SLOTS = tuple(tuple(p for p in range(SLOTS) if LEVEL[p] == k) for k in range(6))
+
+
+def slot_name(p: int) -> str:
+    """'2.1': level two, first slot from the left."""
+    return f"{LEVEL[p]}.{p - OFFSET[LEVEL[p] - 1] + 1}"
+
+
+# Raw event kinds (the first item of each ``log`` tuple).
+(
+    EV_BOARD,
+    EV_STEP,
+    EV_READY,
+    EV_FOUNDATION,
+    EV_DEAL,
+    EV_ROUND,
+    EV_PHASE,
+    EV_REVEAL,
+    EV_REMOVE,
+    EV_HIRE,
+    EV_TOKEN,
+    EV_SPEND,
+    EV_DROP,
+    EV_KNIGHT,
+    EV_RM_MADE,
+    EV_RM_PLACED,
+    EV_FLIP,
+    EV_RESOLVE,
+    EV_TAKE,
+    EV_DISCARD,
+    EV_REFILL,
+    EV_DRAW,
+    EV_SHUFFLE,
+    EV_SUPPLY_OUT,
+    EV_END,
+    EV_ASIDE,
+    EV_NO_CARD,
+) = range(27)
+
+# Action codes.
+READY, PASS, TO_HAND, DONE = range(4)
+ACT_BASE = 4  # + action type (4)
+FOUND_BASE = 8  # + worker type (5)
+PLACE_BASE = 13 - 5  # + slot 5..14
+REMOVE_BASE = 23 - 5  # + slot 5..14
+TOKEN_BASE = 33  # + pair (6)
+DROP_BASE = 39  # + face (4)
+KNIGHT_BASE = 43  # + area (4)
+CARD_BASE = 47  # + card
+_NOBODY: frozenset[int] = frozenset()
+_SEATS = tuple(frozenset((s,)) for s in range(4))
+
+
+class Lost(Exception):
+    """The one-player game is lost: a draw needs a reshuffle (raised out of a transition)."""
+
+
+class Tables:
+    """What games with one card set share: the action catalog and per-card lookups."""
+
+    def __init__(self, c: Cards) -> None:
+        self.cards = c
+        n = c.n_cards
+        self.discard_base = CARD_BASE + n
+        size = FOUND + 5
+        typ = [RM] * size
+        nl = [WILD] * size
+        nr = [WILD] * size
+        ol = [WILD] * size
+        orr = [WILD] * size
+        for i in range(n):
+            typ[i] = c.typ[i]
+            if c.need[i] is not None:
+                nl[i], nr[i] = 1 << c.need[i][0], 1 << c.need[i][1]
+                ol[i], orr[i] = 1 << c.offer[i][0], 1 << c.offer[i][1]
+        for t in range(5):  # Foundation workers offer their own icon on both corners
+            typ[FOUND + t] = t
+            if t < RM:
+                ol[FOUND + t] = orr[FOUND + t] = 1 << t
+        self.typ, self.nl, self.nr, self.ol, self.orr = typ, nl, nr, ol, orr
+        acts = [
+            Action(READY, "ready", None, "Ready"),
+            Action(PASS, "pass", None, "Take no action"),
+            Action(TO_HAND, "hand", None, "Take the recruit into my hand"),
+            Action(DONE, "done", None, "Keep the rest"),
+        ]
+        acts += [
+            Action(ACT_BASE + t, "act", {"type": ACTION_NAMES[t]}, ACTION_NAMES[t].capitalize())
+            for t in range(4)
+        ]
+        acts += [
+            Action(
+                FOUND_BASE + t,
+                "foundation",
+                {"worker": WORKER_NAMES[t].lower()[:11]},
+                f"Next: {WORKER_NAMES[t]}",
+            )
+            for t in range(5)
+        ]
+        acts += [
+            Action(PLACE_BASE + p, "place", {"slot": slot_name(p)}, f"Place at {slot_name(p)}")
+            for p in range(5, SLOTS)
+        ]
+        acts += [
+            Action(REMOVE_BASE + p, "remove", {"slot": slot_name(p)}, f"Remove {slot_name(p)}")
+            for p in range(5, SLOTS)
+        ]
+        acts += [
+            Action(
+                TOKEN_BASE + j,
+                "token",
+                {"faces": f"{SYMBOLS[a]}/{SYMBOLS[b]}"},
+                f"Token {SYMBOLS[a]}/{SYMBOLS[b]}",
+            )
+            for j, (a, b) in enumerate(PAIRS)
+        ]
+        acts += [
+            Action(DROP_BASE + f, "drop", {"token": SYMBOLS[f]}, f"Drop a {SYMBOLS[f]} token")
+            for f in range(4)
+        ]
+        acts += [
+            Action(
+                KNIGHT_BASE + a, "knight", {"from": SYMBOLS[a]}, f"Move my knight from {SYMBOLS[a]}"
+            )
+            for a in range(4)
+        ]
+        acts += [
+            Action(CARD_BASE + i, "card", {"card": c.ids[i]}, f"Use {c.ids[i]}") for i in range(n)
+        ]
+        acts += [
+            Action(self.discard_base + i, "discard", {"card": c.ids[i]}, f"Discard {c.ids[i]}")
+            for i in range(n)
+        ]
+        aliases: dict[int, tuple[str, ...]] = {READY: ("r", "ok", "reveal"), PASS: ("p", "no")}
+        self.catalog = ActionCatalog(acts, aliases)
+        self.actions = self.catalog.actions
+        self.events: dict[tuple[Any, ...], Event] = {}
+
+
+def _text_describe(event: dict[str, Any], viewer: int | None) -> str:
+    from .text import describe
+
+    global _text_describe
+    _text_describe = describe
+    return describe(event, viewer)
+
+
+@lru_cache(maxsize=32)
+def tables_for(c: Cards) -> Tables:
+    return Tables(c)
+
+
+class RenaissanceMan(Game):
+    """A game of Renaissance Man (Rubbo, 2013) for 1 to 4 players."""
+
+    __slots__ = (
+        "area",
+        "aside",
+        "board",
+        "c",
+        "commits",
+        "dealer",
+        "deck",
+        "disc_pub",
+        "disc_sec",
+        "easier_used",
+        "ended",
+        "hands",
+        "known",
+        "last",
+        "level",
+        "opp",
+        "pending",
+        "phase",
+        "rcard",
+        "recruits",
+        "rm",
+        "round",
+        "round_limit",
+        "rseat",
+        "shown",
+        "shuffles",
+        "solo_cards",
+        "st",
+        "stored",
+        "supply",
+        "t",
+        "winners",
+    )
+
+    def __init__(self, players: int, seed: int, variant: str, options: dict[str, Any]) -> None:
+        self._start(players, seed, variant, options)
+        self.c = c = CARDS.load(options["cards"])
+        self.t = tables_for(c)
+        self.catalog = self.t.catalog
+        self.round_limit = options["round_limit"]
+        self.solo_cards = options["solo_cards"]
+        dealer = options["dealer"]
+        if dealer is None:  # [D1] the Dealer is drawn from the seed
+            dealer = stream(seed, DEALER).randrange(players)
+        self.dealer = dealer
+        self.shuffles = 0
+        self.round = 0
+        self.level = 0
+        self.area = 0
+        self.rseat = self.rcard = -1
+        self.ended = -1
+        self.winners: tuple[int, ...] = ()
+        self.easier_used = False
+        self.aside = 0
+        self.shown: list[int] = []
+        self.last: list[list[int]] = [[-1] * players, [0] * players]
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.known: list[list[int]] = [[] for _ in range(players)]
+        self.st = [[-1] * SLOTS for _ in range(players)]
+        self.stored: list[list[int]] = [[] for _ in range(players)]
+        self.rm: list[list[int]] = [[] for _ in range(players)]
+        self.board = [[0] * players for _ in range(4)]
+        self.opp = [0] * 4
+        self.pending = [-1] * players
+        self.supply = list(c.tokens)
+        self.disc_pub: list[int] = []
+        self.disc_sec: list[tuple[int, int]] = []
+        # "Shuffles the 96 game cards."
+        self.deck = list(range(c.n_cards))
+        self._shuffle(self.deck)
+        if players == 1 and variant == "tougher":
+            # "For a tougher game, randomly discard a number of cards (10, for example)
+            # face-down from the deck before the game begins."
+            for _ in range(min(self.solo_cards, len(self.deck) - 8)):
+                self.disc_sec.append((-1, self.deck.pop()))
+                self.aside += 1
+            self.log.append((EV_ASIDE, self.aside))
+        # "Deals 1 card face-up onto each slot of the Recruit board."
+        self.recruits = [self.deck.pop() for _ in range(4)]
+        self.log.append((EV_BOARD, dealer, tuple(self.recruits)))
+        self.commits = Commitments()
+        self.phase = FOUNDATION
+        self.commits.open(range(players))
+
+    # -- the protocol ------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        phase = self.phase
+        if phase == OVER:
+            return _NOBODY
+        if phase == RESOLVE:
+            return _SEATS[self.rseat]
+        return self.commits.waiting
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def scores(self) -> list[int]:
+        """Workers in each structure, and one more for a winner (so 16 is a win)."""
+        out = [sum(1 for x in st if x >= 0) for st in self.st]
+        for s in self.winners:
+            out[s] += 1
+        return out
+
+    @property
+    def result(self) -> GameResult | None:
+        if self.phase != OVER:
+            return None
+        if self.players == 1:  # the one-player game is won or lost: a loss has no winner
+            return GameResult(tuple(self.scores()), tuple(self.winners), (1,))
+        return GameResult.from_scores(self.scores())
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat.__class__ is not int or seat not in self.to_act:
+            self._query_seat(seat)
+            return []
+        a = self.t.actions
+        return [a[code] for code in self._legal_codes(seat)]
+
+    def _legal_codes(self, seat: int) -> list[int]:
+        phase = self.phase
+        if phase == RESOLVE:
+            out = [TO_HAND]
+            out += [PLACE_BASE + p for p in self.fits(self.st[seat], (), self.rcard)]
+            return out
+        steps = self.commits.mine(seat)
+        if phase == FOUNDATION:
+            used = {x - FOUND_BASE for x in steps}
+            return [FOUND_BASE + t for t in range(5) if t not in used]
+        if phase == ACTION:
+            return self._action_codes(seat, steps)
+        if phase == PLACE_RM:
+            return [PLACE_BASE + p for p in self.fits(self.st[seat], (), DOWN)]
+        # DISCARD
+        if steps and steps[-1] == DONE:
+            return [READY]
+        chosen = set(steps)
+        base = self.t.discard_base
+        return [base + c for c in sorted(self.hands[seat]) if base + c not in chosen] + [DONE]
+
+    def act(self, seat: int, action: Action) -> None:
+        if seat.__class__ is not int or seat not in self.to_act:
+            raise self._refuse_seat(seat)
+        try:
+            known = self.t.actions[action.code] is action
+        except (AttributeError, IndexError, TypeError):
+            known = False
+        if not known:
+            found = self.catalog.canonical(action)
+            if found is None:
+                raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
+            action = found
+        code = action.code
+        legal = self._legal_codes(seat)
+        if code not in legal:
+            names = ", ".join(str(self.t.actions[x]) for x in legal)
+            raise IllegalActionError(f"{action} is not legal now; legal: {names}")
+        self.history.append((seat, code))
+        try:
+            if self.phase == RESOLVE:
+                self._take_recruit(seat, code)
+            else:
+                self._step(seat, code, log=True)
+        except Lost:
+            self._finish(2)
+
+    # -- commitments ---------------------------------------------------------------------
+
+    def _final(self, seat: int, code: int) -> bool:
+        """Whether ``code`` ends ``seat``'s commitment (the same for all its legal steps)."""
+        phase = self.phase
+        if phase == FOUNDATION:
+            return len(self.commits.mine(seat)) == 3
+        if phase == PLACE_RM:
+            return True
+        return code == READY
+
+    def _step(self, seat: int, code: int, log: bool = False) -> None:
+        final = self._final(seat, code)
+        if log and final:  # the others see that it is ready, never what it chose
+            self.log.append((EV_READY, seat))
+        if self.commits.add(seat, code, final) and log:
+            self._reveal()
+
+    def _redraw_step(self, seat: int, action: Action) -> None:
+        self._step(seat, action.code)
+
+    def _reveal(self) -> None:
+        taken = self.commits.close()
+        self.shown = []
+        phase = self.phase
+        if phase == FOUNDATION:
+            self._foundation(taken)
+        elif phase == ACTION:
+            self._resolve_actions(taken)
+        elif phase == PLACE_RM:
+            self._place_rms(taken)
+        else:
+            self._discards(taken)
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def _foundation(self, taken: dict[int, tuple[int, ...]]) -> None:
+        """'All players then secretly and simultaneously place their 5 Foundation cards
+        face-up in a row ...'"""
+        for s in range(self.players):
+            order = [x - FOUND_BASE for x in taken[s]]
+            order.append(next(t for t in range(5) if t not in order))
+            for i, t in enumerate(order):
+                self.st[s][i] = FOUND + t
+            self.log.append((EV_FOUNDATION, s, tuple(order)))
+        # "The Dealer deals 4 cards to each player from the main deck." [D2] from his left
+        for s in self._clockwise():
+            for _ in range(HAND):
+                self._draw_to(s)
+        self._new_round()
+
+    def _clockwise(self) -> list[int]:
+        """Seats from the Dealer's left, clockwise (seat numbers grow clockwise), Dealer last."""
+        n = self.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    # -- cards ---------------------------------------------------------------------------
+
+    def _shuffle(self, cards: list[int]) -> None:
+        stream(self.seed, SHUFFLE, self.shuffles).shuffle(cards)
+        self.shuffles += 1
+
+    def _draw(self) -> int:
+        """The top card of the deck (-1 if there is none at all).
+
+        'When the main deck runs out and a new card needs to be drawn, the Dealer should
+        reshuffle the discard pile to form a new draw deck.' One player: [D11]."""
+        if not self.deck:
+            if self.players == 1:
+                if self.variant != "easier" or self.easier_used:
+                    raise Lost
+                # "randomly reshuffle a pre-chosen number of cards (10, for example) to make
+                # a new draw pile when the deck initially runs out"
+                self.easier_used = True
+                pile = sorted(self.disc_pub + [c for _, c in self.disc_sec])
+                self._shuffle(pile)
+                chosen = set(pile[: self.solo_cards])
+                self.disc_pub = [c for c in self.disc_pub if c not in chosen]
+                self.disc_sec = [x for x in self.disc_sec if x[1] not in chosen]
+                self.deck = sorted(chosen)
+                self._shuffle(self.deck)
+                self.log.append((EV_SHUFFLE, len(self.deck)))
+            else:
+                pile = self.disc_pub + [c for _, c in self.disc_sec]
+                self.disc_pub, self.disc_sec = [], []
+                pile.sort()
+                self._shuffle(pile)
+                self.deck = pile
+                self.log.append((EV_SHUFFLE, len(pile)))
+            if not self.deck:
+                return -1
+        return self.deck.pop()
+
+    def _draw_to(self, s: int) -> None:
+        card = self._draw()
+        self.log.append((EV_DRAW, s, card))
+        if card >= 0:
+            self.hands[s].append(card)
+            self.hands[s].sort()
+
+    def _discard_public(self, card: int) -> None:
+        self.disc_pub.append(card)
+        self.shown.append(card)
+
+    # -- structure -----------------------------------------------------------------------
+
+    def fits(self, st: list[int], removed: tuple[int, ...] | set[int], card: int) -> list[int]:
+        """Slots where ``card`` may go in ``st`` (less ``removed``): empty, with both cards
+        beneath, its needs matching their offers. 'The Worker's needs (i.e. the bottom two
+        icons) must match the offers of the lower two Workers (top corner icons) exactly (in
+        both type and order, from left to right).' [D3]"""
+        t = self.t
+        nl, nr = t.nl[card], t.nr[card]
+        out = []
+        for p in range(5, SLOTS):
+            if st[p] >= 0 and p not in removed:
+                continue
+            left, right = SUPPORTS[p]
+            a, b = st[left], st[right]
+            if a < 0 or b < 0 or left in removed or right in removed:
+                continue
+            if nl & t.orr[a] and nr & t.ol[b]:
+                out.append(p)
+        return out
+
+    @staticmethod
+    def uncovered(st: list[int], removed: tuple[int, ...] | set[int], p: int) -> bool:
+        return all(st[q] < 0 or q in removed for q in ABOVE[p])
+
+    def removable(self, st: list[int], removed: tuple[int, ...] | set[int]) -> list[int]:
+        """'At any time during the game, players may freely discard unwanted, uncovered
+        workers from their structures, of Level 2 or higher.'"""
+        return [
+            p
+            for p in range(5, SLOTS)
+            if st[p] >= 0 and p not in removed and self.uncovered(st, removed, p)
+        ]
+
+    def worker_access(
+        self, st: list[int], removed: tuple[int, ...] | set[int], level: int, kind: int
+    ) -> bool:
+        """Whether an uncovered worker of ``level`` gives action ``kind``."""
+        typ = self.t.typ
+        for p in LEVEL_SLOTS[level]:
+            x = st[p]
+            if x >= 0 and p not in removed and typ[x] == kind and self.uncovered(st, removed, p):
+                return True
+        return False
+
+    # -- the action phase ------------------------------------------------------------------
+
+    def parse(self, seat: int, steps: tuple[int, ...]) -> dict[str, Any]:
+        """A commitment's steps read as: removals, action type (-1: none yet, -2: pass), card,
+        the action's extra choice, ready."""
+        i = 0
+        removed = []
+        while i < len(steps) and REMOVE_BASE + 5 <= steps[i] < TOKEN_BASE:
+            removed.append(steps[i] - REMOVE_BASE)
+            i += 1
+        kind = card = -1
+        if i < len(steps):
+            kind = -2 if steps[i] == PASS else steps[i] - ACT_BASE
+            i += 1
+        if kind >= 0 and i < len(steps):
+            card = steps[i] - CARD_BASE
+            i += 1
+        extras = list(steps[i:])
+        ready = bool(extras) and extras[-1] == READY
+        if ready:
+            extras.pop()
+        return {"removed": removed, "kind": kind, "card": card, "extra": extras, "ready": ready}
+
+    def _via_token(self, seat: int, removed: list[int], kind: int) -> bool:
+        """Whether the action ``kind`` would spend a stored token (no worker gives it)."""
+        return not self.worker_access(self.st[seat], removed, self.level, kind)
+
+    def _has_access(self, seat: int, removed: list[int], kind: int) -> bool:
+        return self.worker_access(self.st[seat], removed, self.level, kind) or any(
+            x % 4 == kind for x in self.stored[seat]
+        )
+
+    def _face_in_supply(self, face: int) -> bool:
+        return any(n and face in PAIRS[j] for j, n in enumerate(self.supply))
+
+    def _card_ok(self, seat: int, removed: list[int], kind: int, card: int) -> bool:
+        typ = self.t.typ[card]
+        if kind == HIRE:
+            return bool(self.fits(self.st[seat], removed, card))
+        if typ == RM:  # [D4] no large icon: no token, no Recruit area
+            return False
+        if kind == TEACH:
+            return typ not in [x % 4 for x in self.rm[seat]] and self._face_in_supply(typ)
+        if kind == BARTER:
+            return self._face_in_supply(typ)
+        return True
+
+    def _action_codes(self, seat: int, steps: tuple[int, ...]) -> list[int]:
+        v = self.parse(seat, steps)
+        removed, kind, card, extra = v["removed"], v["kind"], v["card"], v["extra"]
+        hand = self.hands[seat]
+        if kind == -1:
+            out = [REMOVE_BASE + p for p in self.removable(self.st[seat], removed)]
+            for k in range(4):
+                if self._has_access(seat, removed, k) and any(
+                    self._card_ok(seat, removed, k, x) for x in hand
+                ):
+                    out.append(ACT_BASE + k)
+            out.append(PASS)
+            return sorted(out)
+        if kind == -2:
+            return [READY]
+        if card < 0:
+            return [CARD_BASE + x for x in hand if self._card_ok(seat, removed, kind, x)]
+        if kind == HIRE:
+            if not extra:
+                return [PLACE_BASE + p for p in self.fits(self.st[seat], removed, card)]
+            return [READY]
+        if kind in (TEACH, BARTER):
+            face = self.t.typ[card]
+            if not extra:
+                return [TOKEN_BASE + j for j, n in enumerate(self.supply) if n and face in PAIRS[j]]
+            if kind == BARTER and len(extra) == 1:
+                left = self._stored_after_spend(seat, removed, kind)
+                if len(left) >= MAX_STORED:
+                    return sorted({DROP_BASE + x % 4 for x in left})
+            return [READY]
+        # RECRUIT
+        if not extra and sum(self.board[a][seat] for a in range(4)) == KNIGHTS:
+            return [KNIGHT_BASE + a for a in range(4) if self.board[a][seat]]
+        return [READY]
+
+    def _stored_after_spend(self, seat: int, removed: list[int], kind: int) -> list[int]:
+        left = list(self.stored[seat])
+        if self._via_token(seat, removed, kind):
+            for i, x in enumerate(left):
+                if x % 4 == kind:
+                    del left[i]
+                    break
+        return left
+
+    def _resolve_actions(self, taken: dict[int, tuple[int, ...]]) -> None:
+        """'Players simultaneously reveal the card they are playing and their action choice.'
+        [D5] Removals first, then each action from the Dealer's left, clockwise."""
+        order = self._clockwise()
+        plans = {s: self.parse(s, taken[s]) for s in order}
+        for s in order:
+            v = plans[s]
+            kind, card = v["kind"], v["card"]
+            self.last[0][s] = kind
+            self.log.append(
+                (
+                    EV_REVEAL,
+                    s,
+                    tuple(self._slot_card(s, p) for p in v["removed"]),
+                    kind,
+                    card,
+                    tuple(v["extra"]),
+                )
+            )
+            if card >= 0:
+                self.shown.append(card)
+            for p in v["removed"]:
+                self._remove(s, p)
+        for s in order:
+            v = plans[s]
+            kind, card = v["kind"], v["card"]
+            if kind < 0:
+                continue
+            if not self.worker_access(self.st[s], (), self.level, kind):
+                self._spend(s, kind)
+            self.hands[s].remove(card)
+            if card in self.known[s]:
+                self.known[s].remove(card)
+            extra = v["extra"]
+            if kind == HIRE:
+                p = extra[0] - PLACE_BASE
+                self.st[s][p] = card
+                self.log.append((EV_HIRE, s, card, p))
+            elif kind == TEACH:
+                self._discard_public(card)
+                self._take_token(s, self.t.typ[card], extra[0] - TOKEN_BASE, self.rm[s], 1)
+                if len({x % 4 for x in self.rm[s]}) == 4:
+                    self._make_rm(s)
+            elif kind == BARTER:
+                self._discard_public(card)
+                if len(extra) > 1:
+                    face = extra[1] - DROP_BASE
+                    tok = next(x for x in self.stored[s] if x % 4 == face)
+                    self.stored[s].remove(tok)
+                    self.supply[tok // 4] += 1
+                    self.log.append((EV_DROP, s, tok))
+                self._take_token(s, self.t.typ[card], extra[0] - TOKEN_BASE, self.stored[s], 0)
+            else:
+                self._discard_public(card)
+                area = self.t.typ[card]
+                origin = -1
+                if extra:
+                    origin = extra[0] - KNIGHT_BASE
+                    self.board[origin][s] -= 1
+                self.board[area][s] += 1
+                self.log.append((EV_KNIGHT, s, origin, area))
+        if any(x >= 0 for x in self.pending):
+            self.phase = PLACE_RM
+            self.commits.open(s for s in range(self.players) if self.pending[s] >= 0)
+        else:
+            self._after_phase()
+
+    def _slot_card(self, s: int, p: int) -> int:
+        x = self.st[s][p]
+        return -1 if x >= DOWN else x
+
+    def _remove(self, s: int, p: int) -> None:
+        x = self.st[s][p]
+        self.st[s][p] = -1
+        if x >= DOWN:  # [D6] a face-down Renaissance Man goes to the discards unseen
+            self.disc_sec.append((-1, x - DOWN))
+        else:
+            self._discard_public(x)
+        self.log.append((EV_REMOVE, s, p, -1 if x >= DOWN else x))
+
+    def _spend(self, s: int, kind: int) -> None:
+        """'Each token in a player's "Stored Actions" area provides a one-time access to
+        that action.'"""
+        tok = next(x for x in self.stored[s] if x % 4 == kind)
+        self.stored[s].remove(tok)
+        self.supply[tok // 4] += 1
+        self.log.append((EV_SPEND, s, tok))
+
+    def _take_token(self, s: int, face: int, pair: int, into: list[int], where: int) -> None:
+        """A token showing ``face``, of the chosen pair if one is left ([D7] else another
+        pair with that face; else none, and everyone is told)."""
+        if not self.supply[pair]:
+            pair = next((j for j, n in enumerate(self.supply) if n and face in PAIRS[j]), -1)
+        if pair < 0:
+            self.log.append((EV_SUPPLY_OUT, s, face, where))
+            return
+        self.supply[pair] -= 1
+        tok = pair * 4 + face
+        into.append(tok)
+        self.log.append((EV_TOKEN, s, tok, where))
+        if not self._face_in_supply(face):
+            self.log.append((EV_SUPPLY_OUT, -1, face, where))
+
+    def _make_rm(self, s: int) -> None:
+        """'If all 4 tokens are now present, the player generates a Renaissance Man.'"""
+        for tok in self.rm[s]:
+            self.supply[tok // 4] += 1
+        self.rm[s] = []
+        card = self._draw()
+        self.log.append((EV_RM_MADE, s, card >= 0))
+        if card >= 0:
+            self.pending[s] = card
+
+    def _place_rms(self, taken: dict[int, tuple[int, ...]]) -> None:
+        """'If multiple players create a "Renaissance Man" at the same time, then they all are
+        dealt a face-down card from the deck, and simultaneously choose where to place it in
+        their structures.'"""
+        for s in self._clockwise():
+            if s in taken:
+                p = taken[s][0] - PLACE_BASE
+                self.st[s][p] = DOWN + self.pending[s]
+                self.pending[s] = -1
+                self.log.append((EV_RM_PLACED, s, p))
+        self._after_phase()
+
+    def _after_phase(self) -> None:
+        """'After Action Phase 1 is complete, the Dealer looks around to all players'
+        structures, and sees whether anyone has at least one worker (covered or uncovered)
+        on Level 2.'"""
+        if self._master_end():
+            return
+        nxt = self.level + 1
+        if nxt <= 4 and any(st[p] >= 0 for st in self.st for p in LEVEL_SLOTS[nxt]):
+            self._open_action(nxt)
+        else:
+            self._start_resolution()
+
+    def _master_end(self) -> bool:
+        """'The Game ends following an Action Phase or Recruit Resolution where a player has
+        added a "Master" (i.e. Level Five worker) to his structure.'"""
+        masters = [s for s in range(self.players) if self.st[s][MASTER] >= 0]
+        if not masters:
+            return False
+        # "the tied player having the highest sum of Stored Actions, Renaissance Man tokens,
+        # and Knights in play is the winner (if still a tie, then these players share the
+        # victory)."
+        sums = {s: self.tie_sum(s) for s in masters}
+        top = max(sums.values())
+        self.winners = tuple(s for s in masters if sums[s] == top)
+        self._finish(0)
+        return True
+
+    def tie_sum(self, s: int) -> int:
+        return len(self.stored[s]) + len(self.rm[s]) + sum(self.board[a][s] for a in range(4))
+
+    def _open_action(self, level: int) -> None:
+        self.level = level
+        self.phase = ACTION
+        self.log.append((EV_PHASE, level))
+        self.commits.open(range(self.players))
+
+    # -- recruit resolution ----------------------------------------------------------------
+
+    def _start_resolution(self) -> None:
+        self.phase = RESOLVE
+        self.level = 0
+        if self.players == 1:
+            # "At the start of the Recruit Resolution phase, flip two cards from the top of the
+            # draw pile."
+            flipped = []
+            for _ in range(2):
+                card = self._draw()  # [D12] a flipped card goes to the discards at once
+                flipped.append(card)
+                if card >= 0:
+                    self._discard_public(card)
+                    if self.t.typ[card] != RM:
+                        self.opp[self.t.typ[card]] += 1
+            self.log.append((EV_FLIP, tuple(flipped)))
+        self.area = 0
+        self._next_area()
+
+    def _next_area(self) -> None:
+        """'Players resolve each Recruit area where one player has a majority of Knights
+        (resolving areas from left to right).' [D8] [D9]"""
+        n = self.players
+        while self.area < 4:
+            a = self.area
+            counts = self.board[a] + [self.opp[a]]
+            top = max(counts)
+            if top:
+                holders = [s for s in range(n + 1) if counts[s] == top]
+                card = self.recruits[a]
+                if len(holders) == 1:
+                    winner = holders[0]
+                    self.board[a] = [0] * n
+                    self.opp[a] = 0
+                    self.recruits[a] = -1
+                    self.log.append((EV_RESOLVE, a, winner if winner < n else -2, card))
+                    if card >= 0:
+                        self.shown.append(card)
+                    if winner == n:
+                        if card >= 0:  # "When the opposing Knights win a card, place it in
+                            self._discard_public(card)  # the discard pile."
+                    elif card >= 0:
+                        self.rseat, self.rcard = winner, card
+                        return
+                elif n == 1:
+                    # "If there is a tie, do not keep the Knights on the board – remove the
+                    # Knights regardless."
+                    self.board[a] = [0]
+                    self.opp[a] = 0
+                    self.log.append((EV_RESOLVE, a, -3, card))
+                else:  # "In the event of a tie, the Knights remain for the following round."
+                    self.log.append((EV_RESOLVE, a, -1, card))
+            self.area += 1
+        self.rseat = self.rcard = -1
+        if self._master_end():
+            return
+        self._open_discards()
+
+    def _take_recruit(self, seat: int, code: int) -> None:
+        """'The player with majority places the area's card: in his hand, or in his structure
+        (where appropriate)'"""
+        self.shown = []
+        card = self.rcard
+        if code == TO_HAND:
+            self.hands[seat].append(card)
+            self.hands[seat].sort()
+            self.known[seat].append(card)
+            self.log.append((EV_TAKE, seat, card, -1))
+        else:
+            p = code - PLACE_BASE
+            self.st[seat][p] = card
+            self.log.append((EV_TAKE, seat, card, p))
+        self.shown.append(card)
+        self.area += 1
+        self._next_area()
+
+    # -- discards and refills ----------------------------------------------------------------
+
+    def _open_discards(self) -> None:
+        """'Players may discard any cards they wish from their hands (including cards just
+        recruited).'"""
+        seats = [s for s in range(self.players) if self.hands[s]]
+        if seats:
+            self.phase = DISCARD
+            self.commits.open(seats)
+        else:
+            self._refill()
+
+    def _discards(self, taken: dict[int, tuple[int, ...]]) -> None:
+        base = self.t.discard_base
+        self.last[1] = [0] * self.players
+        for s in sorted(taken):
+            cards = [x - base for x in taken[s] if x >= base]
+            for card in cards:
+                self.hands[s].remove(card)
+                self.disc_sec.append((s, card))
+            if cards:  # [D10] the others no longer know which cards are left
+                self.known[s] = []
+            self.last[1][s] = len(cards)
+            self.log.append((EV_DISCARD, s, tuple(cards)))
+        self._refill()
+
+    def _refill(self) -> None:
+        """'The Dealer begins with the Recruit Board, refilling any vacated Recruit slots with
+        cards from the deck.' 'The Dealer then refills each player's hand back to 4 cards
+        each, beginning with the player to his left and continuing clockwise.'"""
+        for a in range(4):
+            if self.recruits[a] < 0:
+                card = self._draw()
+                self.recruits[a] = card
+                self.log.append((EV_REFILL, a, card))
+        for s in self._clockwise():
+            while len(self.hands[s]) < HAND:
+                before = len(self.hands[s])
+                self._draw_to(s)
+                if len(self.hands[s]) == before:
+                    break
+        if self.round >= self.round_limit:
+            self._finish(1)  # [D13]
+            return
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self.round += 1
+        self.log.append((EV_ROUND, self.round))
+        self._open_action(1)
+
+    def _finish(self, reason: int) -> None:
+        self.phase = OVER
+        self.ended = reason
+        self.commits.close() if self.commits.is_open else None
+        self.log.append((EV_END, reason, self.winners, tuple(self.scores())))
+
+    # -- what a seat knows ---------------------------------------------------------------
+
+    def unseen(self, seat: int | None) -> list[int]:
+        """The cards ``seat`` cannot see, sorted: the deck, others' hands but their known
+        cards, others' face-down discards, every face-down Renaissance Man."""
+        seen = set(self.disc_pub)
+        seen.update(x for x in self.recruits if x >= 0)
+        if self.rcard >= 0:
+            seen.add(self.rcard)
+        for s in range(self.players):
+            seen.update(x for x in self.st[s] if 0 <= x < DOWN)
+            seen.update(self.hands[s] if s == seat else self.known[s])
+        seen.update(c for s, c in self.disc_sec if s == seat and seat is not None)
+        return [x for x in range(self.c.n_cards) if x not in seen]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import build_view
+
+        return build_view(self, self._query_seat(seat, spectator=True))
+
+    def info_key(self, seat: int | None) -> Hashable:
+        """The state pieces ``view(seat)`` is built from, as one tuple (no JSON built)."""
+        seat = self._query_seat(seat, spectator=True)
+        commits = self.commits
+        is_open = commits.is_open
+        resolve = self.phase == RESOLVE
+        over = self.ended >= 0
+        return (
+            self.phase,
+            self.round,
+            self.level,
+            self.dealer,
+            self.variant,
+            self.round_limit,
+            self.solo_cards,
+            self.c.key,
+            tuple(self.recruits),
+            tuple(map(tuple, self.board)),
+            tuple(self.opp),
+            tuple(tuple(x if x < DOWN or x >= FOUND else DOWN for x in st) for st in self.st),
+            tuple(map(tuple, self.stored)),
+            tuple(map(tuple, self.rm)),
+            tuple(self.supply),
+            None if seat is None else tuple(self.hands[seat]),
+            tuple(len(h) for h in self.hands),
+            tuple(map(tuple, self.known)),
+            len(self.deck),
+            len(self.disc_sec),
+            tuple(self.disc_pub),
+            None if seat is None else tuple(c for s, c in self.disc_sec if s == seat),
+            self.aside,
+            self.easier_used,
+            (commits.seats, tuple(sorted(commits.done))) if is_open else None,
+            tuple(commits.mine(seat)) if is_open and seat is not None else None,
+            tuple(x >= 0 for x in self.pending),
+            (self.rseat, self.area, self.rcard) if resolve else None,
+            tuple(self.shown),
+            tuple(self.last[0]),
+            tuple(self.last[1]),
+            (self.ended, self.winners) if over else None,
+        )
+
+    def observe(self, seat: int) -> Any:
+        from .observation import observe
+
+        return observe(self, self._query_seat(seat))
+
+    def describe_event(self, raw: tuple[Any, ...]) -> Event:
+        """Events are a function of the raw entry and the card set: kept once described."""
+        cache = self.t.events
+        found = cache.get(raw)
+        if found is None:
+            from .events import describe
+
+            found = cache[raw] = describe(self, raw)
+            if len(cache) > 50000:
+                cache.clear()
+        return found
+
+    def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
+        return _text_describe(event, viewer)
+
+    def card_table(self) -> dict[str, Any]:
+        from .text import card_table
+
+        return card_table(self.c)
+
+    def hidden_ids(self, seat: int | None) -> frozenset[str]:
+        ids = self.c.ids
+        return frozenset(ids[x] for x in self.unseen(seat))
+
+    def canonical(self) -> Hashable:
+        return (
+            self.players,
+            self.seed,
+            self.variant,
+            tuple(self.history),
+            self.log_base,
+            len(self.log),
+            self.resampled,
+            self.c.digest,
+            tuple(self.deck),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.st)),
+            tuple(self.disc_sec),
+            tuple(self.pending),
+            self.shuffles,
+            self.commits.canonical(),
+            self.info_key(None),
+        )
+
+    def clone(self) -> RenaissanceMan:
+        g = RenaissanceMan.__new__(RenaissanceMan)
+        g._copy_base(self)
+        g.c, g.t = self.c, self.t
+        g.round_limit, g.solo_cards, g.dealer = self.round_limit, self.solo_cards, self.dealer
+        g.shuffles, g.round, g.level, g.area = self.shuffles, self.round, self.level, self.area
+        g.rseat, g.rcard, g.ended, g.winners = self.rseat, self.rcard, self.ended, self.winners
+        g.easier_used, g.aside, g.phase = self.easier_used, self.aside, self.phase
+        g.shown = self.shown[:]
+        g.last = [self.last[0][:], self.last[1][:]]
+        g.hands = [h[:] for h in self.hands]
+        g.known = [h[:] for h in self.known]
+        g.st = [h[:] for h in self.st]
+        g.stored = [h[:] for h in self.stored]
+        g.rm = [h[:] for h in self.rm]
+        g.board = [h[:] for h in self.board]
+        g.opp = self.opp[:]
+        g.pending = self.pending[:]
+        g.supply = self.supply[:]
+        g.disc_pub = self.disc_pub[:]
+        g.disc_sec = self.disc_sec[:]
+        g.deck = self.deck[:]
+        g.recruits = self.recruits[:]
+        g.commits = self.commits.copy()
+        return g
+
+    def resample(self, seat: int, rng: random.Random) -> RenaissanceMan:
+        """Everything ``seat`` cannot see dealt again from one pool (the deck, others' hands
+        but their known cards, others' face-down discards, every face-down Renaissance Man),
+        and the others' commitments in an open phase drawn again. [D14]"""
+        self._query_seat(seat)
+        g = self.clone()
+        g._forget(rng)
+        pool = self.unseen(seat)
+        rng.shuffle(pool)
+        for s in range(g.players):
+            if s != seat:
+                rest = [x for x in g.hands[s] if x not in g.known[s]]
+                hand = list(g.known[s])
+                hand.extend(pool.pop() for _ in rest)
+                hand.sort()
+                g.hands[s] = hand
+            st = g.st[s]
+            for p in range(SLOTS):
+                if st[p] >= DOWN and st[p] < FOUND:
+                    st[p] = DOWN + pool.pop()
+            if g.pending[s] >= 0:
+                g.pending[s] = pool.pop()
+        g.disc_sec = [(s, c if s == seat else pool.pop()) for s, c in g.disc_sec]
+        g.deck = pool
+        g.commits.redraw(seat, g.legal_actions, g._redraw_step, rng)
+        return g
+
+
+def new_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> RenaissanceMan:
+    return RenaissanceMan(players, seed, variant, options)

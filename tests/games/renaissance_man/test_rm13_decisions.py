@@ -1,0 +1,80 @@
+"""Renaissance Man (2013): decisions of the rules page not covered elsewhere."""
+
+from __future__ import annotations
+
+import random
+
+from rm13_helpers import clear_hand, commit, give, lay_foundations, new, pass_all
+
+from tavola.games.renaissance_man.cards import CARDS, PAIRS
+from tavola.games.renaissance_man.rules import FOUND
+
+M, SC, BA, K = range(4)
+
+
+def test_reveal_removals_first_then_actions_from_the_dealers_left() -> None:
+    """[D5] Both seats teach with the last book token of the supply: the seat on the Dealer's
+    left gets it, the other is told the supply has none."""
+    g = new(2, 1, dealer=1)
+    lay_foundations(g)
+    for s in range(2):
+        clear_hand(g, s)
+    g.supply = [0, 0, 0, 1, 0, 0]  # one book/bread token left
+    a, b = [i for i in range(96) if g.c.typ[i] == SC and i in g.deck][:2]
+    give(g, 0, a)
+    give(g, 1, b)
+    for s, x in ((1, b), (0, a)):
+        commit(g, s, {"kind": "act", "type": "teach"}, {"kind": "card", "card": g.c.ids[x]})
+        commit(g, s, {"kind": "token", "faces": "book/bread"}, "ready")
+    events = g.events(None)
+    assert [e["seat"] for e in events if e["kind"] == "reveal"] == [0, 1]
+    assert [e["seat"] for e in events if e["kind"] == "token"] == [0]
+    out = [e for e in events if e["kind"] == "supply_out"]
+    assert {e["seat"] for e in out} == {None, 1}  # [D7] the supply ran out, and seat 1 got none
+
+
+def test_foundation_workers_offer_their_own_icon() -> None:
+    """[D28] A Foundation worker offers its own icon on both top corners; the Foundation
+    Renaissance Man offers any."""
+    g = new(2)
+    lay_foundations(g)
+    t = g.t
+    for k in range(4):
+        assert t.ol[FOUND + k] == t.orr[FOUND + k] == 1 << k
+    assert t.ol[FOUND + 4] == t.orr[FOUND + 4] == 15
+
+
+def test_the_deck_design_is_data() -> None:
+    """[D29] 20 cards of each worker type, 16 Renaissance Men, 8 tokens of each pair of faces."""
+    c = CARDS.load("standard")
+    assert c.tokens == (8,) * len(PAIRS)
+    assert sum(1 for t in c.typ if t == 4) == 16
+
+
+def test_a_resample_keeps_the_view_and_redraws_the_rest() -> None:
+    """[D14] Everything the seat cannot see is dealt again; others' commitments are drawn
+    again."""
+    g = new(3, 7)
+    lay_foundations(g)
+    commit(g, 1, "pass", "ready")
+    h = g.resample(0, random.Random(1))
+    assert h.view(0) == g.view(0)
+    assert sorted(h.hands[1] + h.hands[2] + h.deck) == sorted(g.hands[1] + g.hands[2] + g.deck)
+    assert (h.hands[1], h.hands[2]) != (g.hands[1], g.hands[2])
+
+
+def test_events_never_name_a_card_drawn_or_discarded_face_down() -> None:
+    """[D27]"""
+    g = new(2, 2)
+    lay_foundations(g)
+    drawn = {g.c.ids[x] for h in g.hands for x in h}
+    texts = str([e for e in g.events(0) + g.events(1) if e["kind"] == "draw"])
+    assert not any(x in texts for x in drawn)
+    clear_hand(g, 0)
+    x = next(i for i in reversed(g.deck) if g.c.typ[i] == BA)
+    give(g, 0, x)
+    pass_all(g)
+    commit(g, 0, {"kind": "discard", "card": g.c.ids[x]}, "done", "ready")
+    commit(g, 1, "done", "ready")
+    assert g.c.ids[x] not in str(g.events(0)) and g.view(0)["my_discards"] == [g.c.ids[x]]
+    assert M == 0

@@ -1,0 +1,60 @@
+"""Renaissance Man (2013): the planning bot plays sensibly and games end."""
+
+from __future__ import annotations
+
+import random
+
+from rm13_helpers import clear_hand, find_card, give, lay_foundations, new
+
+import tavola
+from tavola.agents import make_agent
+from tavola.games.renaissance_man.heuristic import choose
+
+SC, K = 1, 3
+
+
+def play(players: int, agents: list[str], seed: int) -> tavola.Game:
+    bots = [make_agent(a, "renaissance-man") for a in agents]
+    g = tavola.new_game("renaissance-man", players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        for s in sorted(g.to_act):
+            if s in g.to_act:
+                g.act(s, bots[s].choose(g.view(s), g.legal_actions(s), rng))
+    return g
+
+
+def test_heuristic_games_end_with_a_master() -> None:
+    """ "1-4 players · 30 minutes" Bots finish well inside the round cap (figures: the rules
+    page)."""
+    for players in (2, 3, 4):
+        for seed in range(3):
+            g = play(players, ["heuristic"] * players, seed)
+            assert g.view(0)["ended"] == "master" and g.round < 30
+
+
+def test_heuristic_beats_random() -> None:
+    wins = 0
+    for seed in range(6):
+        g = play(2, ["heuristic", "random"] if seed % 2 else ["random", "heuristic"], seed)
+        wins += (seed % 2 == 0) == (g.result.winners == (1,))
+    assert wins >= 5
+
+
+def test_the_bot_hires_what_fits() -> None:
+    g = new(2, 4)
+    lay_foundations(g)
+    clear_hand(g, 0)
+    x = find_card(g, SC, needs=(0, 1))
+    give(g, 0, x, find_card(g, K, needs=(1, 0)))  # fits nowhere
+    rng = random.Random(0)
+    steps = []
+    while 0 in g.to_act:
+        a = choose(g.view(0), g.legal_actions(0), rng)
+        steps.append(a.to_json())
+        g.act(0, a)
+    assert steps[:3] == [
+        {"kind": "act", "type": "hire"},
+        {"kind": "card", "card": g.c.ids[x]},
+        {"kind": "place", "slot": "2.1"},
+    ]

@@ -1,0 +1,298 @@
+"""Renaissance Man (2013): recruit resolution, discards, refills, the end, the one-player game."""
+
+from __future__ import annotations
+
+from rm13_helpers import (
+    SLOT,
+    clear_hand,
+    commit,
+    find_card,
+    give,
+    labels,
+    lay_foundations,
+    new,
+    pass_all,
+    put,
+    step,
+)
+
+from tavola.games.renaissance_man.rules import DOWN, RM, RenaissanceMan
+
+COIN, BOOK, BREAD, SHIELD = range(4)
+M, SC, BA, K = range(4)
+
+
+def ready_game(players: int = 2, seed: int = 1, variant: str | None = None) -> RenaissanceMan:
+    g = new(players, seed, variant)
+    lay_foundations(g)
+    for s in range(players):
+        clear_hand(g, s)
+    return g
+
+
+def rms(g: RenaissanceMan) -> list[int]:
+    return [i for i in range(96) if g.c.typ[i] == RM and i in g.deck]
+
+
+def test_the_round_resolves_recruits_then_discards_then_refills() -> None:
+    """ "Resolution of the Recruit Board, followed by" "Discarding and Dealing cards." "Resolve
+    Recruit Board" "Players may Discard" "Refill Recruits & Refill Players' hands" "After the
+    players finish all the called Action Phases, they then resolve the Recruit Board." """
+    g = ready_game(3)
+    give(g, 0, find_card(g, K))
+    pass_all(g)
+    kinds = [e["kind"] for e in g.events(None)]
+    tail = kinds[kinds.index("reveal") :]
+    assert g.phase == 4 and g.to_act == frozenset({0})  # discards: only seat 0 holds cards
+    commit(g, 0, "done", "ready")
+    kinds = [e["kind"] for e in g.events(None)]
+    assert kinds.index("discard") < kinds.index("draw", kinds.index("discard"))
+    assert tail and g.round == 2 and [len(h) for h in g.hands] == [4, 4, 4]
+
+
+def test_a_majority_wins_the_card_into_hand_or_structure() -> None:
+    """ "Players resolve each Recruit area where one player has a majority of Knights (resolving
+    areas from left to right)." "The player with majority places the area's card:" "in his
+    hand, or" "in his structure (where appropriate)" "Players retrieve their Knights from an
+    area when it is resolved." [D8] [D9] [D30]"""
+    g = ready_game(3)
+    fit = find_card(g, SC, needs=(COIN, BOOK))
+    other = find_card(g, BA, needs=(SHIELD, SHIELD))
+    put(g, 0, "2.1", find_card(g, K, needs=(COIN, BOOK)))  # 2.1 taken: the recruit fits 3.1?
+    g.st[0][SLOT["2.1"]] = -1
+    g.recruits[COIN] = fit
+    g.recruits[BOOK] = other
+    g.deck = [x for x in g.deck if x not in (fit, other)]
+    g.board[COIN] = [2, 1, 0]
+    g.board[BOOK] = [0, 1, 1]  # a tie: stays
+    pass_all(g)
+    assert g.view(None)["recruit"] == {"seat": 0, "area": "coin", "card": g.c.ids[fit]}
+    assert g.board[COIN] == [0, 0, 0]  # knights home
+    assert labels(g, 0) == [{"kind": "hand"}, {"kind": "place", "slot": "2.1"}]
+    step(g, 0, {"kind": "place", "slot": "2.1"})
+    assert g.st[0][SLOT["2.1"]] == fit
+    assert g.board[BOOK] == [0, 1, 1] and g.recruits[BOOK] == other
+
+
+def test_a_recruit_taken_into_hand_is_known_to_all_until_a_discard() -> None:
+    """ "Players may discard any cards they wish from their hands (including cards just
+    recruited)." [D10]"""
+    g = ready_game(2)
+    x = g.recruits[SHIELD]
+    g.board[SHIELD] = [1, 0]
+    pass_all(g)
+    step(g, 0, "hand")
+    assert g.view(1)["known"][0] == [g.c.ids[x]]
+    assert [a["card"] for a in labels(g, 0) if a["kind"] == "discard"] == [g.c.ids[x]]
+    commit(g, 0, {"kind": "discard", "card": g.c.ids[x]}, "done", "ready")
+    assert g.view(1)["known"][0] == [] and g.view(1)["last_discards"] == [1, 0]
+    assert g.view(0)["my_discards"] == [g.c.ids[x]] and g.view(1)["my_discards"] == []
+    assert g.c.ids[x] in g.hidden_ids(1)
+
+
+def test_ties_leave_the_knights_and_resolving_ends_without_majorities() -> None:
+    """ "The players continue resolving until there are no further majorities." "In the event of
+    a tie, the Knights remain for the following round." [D9]"""
+    g = ready_game(2)
+    g.board[BREAD] = [1, 1]
+    pass_all(g)
+    assert g.board[BREAD] == [1, 1] and g.round == 2
+    assert any(e["kind"] == "resolve" and e["outcome"] == "tie" for e in g.events(None))
+
+
+def test_refill_the_board_first_then_hands_from_the_dealers_left() -> None:
+    """ "The Dealer begins with the Recruit Board, refilling any vacated Recruit slots with cards
+    from the deck." "The Dealer then refills each player's hand back to 4 cards each, beginning
+    with the player to his left and continuing clockwise." [D21]"""
+    g = ready_game(3)
+    g.board[BOOK] = [1, 0, 0]
+    pass_all(g)
+    step(g, 0, "hand")
+    commit(g, 0, "done", "ready")
+    events = g.events(None)
+    refill = next(i for i, e in enumerate(events) if e["kind"] == "refill")
+    draws = [e["seat"] for e in events[refill:] if e["kind"] == "draw"]
+    left = (g.dealer + 1) % 3
+    expect = [s for s in ((left + i) % 3 for i in range(3)) for _ in range(4 if s else 3)]
+    assert draws == expect
+    assert [len(h) for h in g.hands] == [4, 4, 4]
+    g.hands[1] += [x for x in g.deck[:2]]
+    g.deck = g.deck[2:]
+    g.hands[1].sort()
+    assert len(g.hands[1]) == 6  # [D21] no hand limit: a refill only tops up to 4
+
+
+def test_an_empty_deck_is_refilled_from_the_shuffled_discards() -> None:
+    """ "When the main deck runs out and a new card needs to be drawn, the Dealer should
+    reshuffle the discard pile to form a new draw deck." [D11]"""
+    g = ready_game(2)
+    g.disc_pub = g.deck[:-3]
+    g.deck = g.deck[-3:]
+    g.board[COIN] = [1, 0]
+    pass_all(g)
+    step(g, 0, "hand")
+    commit(g, 0, "done", "ready")
+    shuffles = [e for e in g.events(None) if e["kind"] == "shuffle"]
+    assert shuffles and g.view(None)["public_discards"] == []
+    assert [len(h) for h in g.hands] == [4, 4]
+
+
+def test_a_master_ends_the_game_after_the_phase() -> None:
+    """ "The goal of the players is to create a Worker pyramid structure of 5 levels, making a
+    total of 15 workers." "5 workers for Level One (Starting Foundation), 4 for Level Two, 3 for
+    Level Three, 2 for Level Four, and 1 (Master) for Level Five." "Attaining a Master ends the
+    game (See "End of Game" for more details)." "The Game ends following an Action Phase or
+    Recruit Resolution where a player has added a “Master” (i.e. Level Five worker) to his
+    structure." "This will be his 15th worker, thus completing his pyramid, and winning the
+    game." [D22]"""
+    g = ready_game(2)
+    free = rms(g)
+    for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1", "4.2"):
+        put(g, 0, slot, free.pop())
+    master = free.pop()
+    give(g, 0, master)
+    g.stored[0] = [COIN]
+    g.supply[0] -= 1
+    pass_all(g, but=(0,))
+    commit(g, 0, {"kind": "act", "type": "hire"}, {"kind": "card", "card": g.c.ids[master]})
+    commit(g, 0, {"kind": "place", "slot": "5.1"}, "ready")
+    assert g.is_over and g.level == 1  # right after action phase 1
+    assert g.result.winners == (0,) and g.result.scores == (16, 5)
+    assert g.view(1)["ended"] == "master"
+
+
+def test_simultaneous_masters_break_the_tie_by_the_sum() -> None:
+    """ "If multiple players achieve this at the same time, then the tied player having the
+    highest sum of Stored Actions, Renaissance Man tokens, and Knights in play is the winner (if
+    still a tie, then these players share the victory)." [D22]"""
+    for extra, winners in ((True, (1,)), (False, (0, 1))):
+        g = ready_game(2)
+        wild = rms(g)
+        free = [x for x in g.deck if x not in wild]
+        for s in range(2):
+            for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1"):
+                put(g, s, slot, free.pop())
+        g.board[SHIELD] = [1, 1]  # a tie stays: both have a knight in play
+        if extra:
+            g.rm[1] = [BOOK]
+            g.supply[0] -= 1
+        for s in range(2):  # both place 4.2 as a Renaissance Man ... then the Master by recruit
+            put(g, s, "4.2", free.pop())
+        g.recruits[COIN] = wild.pop()
+        g.recruits[BOOK] = wild.pop()
+        g.deck = [x for x in g.deck if x not in g.recruits]
+        g.board[COIN] = [1, 0]
+        g.board[BOOK] = [0, 1]
+        while g.phase == 1:  # action phases 1 to 4
+            pass_all(g)
+        step(g, 0, {"kind": "place", "slot": "5.1"})
+        assert not g.is_over  # the resolution is not over yet
+        step(g, 1, {"kind": "place", "slot": "5.1"})
+        assert g.is_over and g.result.winners == winners
+
+
+def test_the_round_limit_is_a_reported_safety_cap() -> None:
+    """[D13] A game with no Master ends after the refill of round ``round_limit``; the most
+    workers win (shared on a tie)."""
+    g = new(2, 3, round_limit=5)
+    lay_foundations(g)
+    while not g.is_over:
+        for s in sorted(g.to_act):
+            if s in g.to_act:
+                legal = g.legal_actions(s)
+                pick = next((a for a in legal if a.kind in ("pass", "done", "ready")), legal[0])
+                g.act(s, pick)
+    assert g.round == 5 and g.view(0)["ended"] == "round-limit"
+    assert g.result.winners == (0, 1)
+
+
+def test_one_player_opposing_knights_from_two_flipped_cards() -> None:
+    """ "Choose a color of Knights to play against." "These Knights will attempt to recruit
+    Workers, keeping them from you and reducing the time you have to complete your goal." "At
+    the start of the Recruit Resolution phase, flip two cards from the top of the draw pile."
+    "Place a Knight of the opposing color onto the Recruit area corresponding to the large icon
+    on each flipped card, and resolve the phase as usual." "When the opposing Knights win a
+    card, place it in the discard pile." "The opposing Knights will attempt to recruit during
+    every Round, even if you do not attempt to recruit." [D12]"""
+    g = ready_game(1)
+    a = find_card(g, BA)
+    b = find_card(g, BA, needs=(SHIELD, SHIELD))
+    g.deck = [x for x in g.deck if x not in (a, b)] + [a, b]
+    card = g.recruits[BREAD]
+    pass_all(g)
+    flip = next(e for e in g.events(None) if e["kind"] == "flip")
+    assert flip["cards"] == [g.c.ids[b], g.c.ids[a]]
+    res = next(e for e in g.events(None) if e["kind"] == "resolve")
+    assert res["outcome"] == "opposing" and res["card"] == g.c.ids[card]
+    pub = g.view(0)["public_discards"]
+    assert g.c.ids[card] in pub and g.c.ids[a] in pub and g.c.ids[b] in pub
+    rm = rms(g)[0]
+    g.deck = [x for x in g.deck if x != rm] + [rm]
+    g2 = g.clone()
+    g2.deck[-2:] = [rm, rm] if False else g2.deck[-2:]
+    assert g.opp == [0, 0, 0, 0]
+
+
+def test_one_player_ties_remove_the_knights() -> None:
+    """ "If there is a tie, do not keep the Knights on the board – remove the Knights
+    regardless." [D12]"""
+    g = ready_game(1)
+    a, b = find_card(g, K), find_card(g, K, needs=(SHIELD, SHIELD))
+    g.deck = [x for x in g.deck if x not in (a, b)] + [a, b]
+    g.board[SHIELD] = [2]
+    pass_all(g)
+    res = next(e for e in g.events(None) if e["kind"] == "resolve")
+    assert res["outcome"] == "tie-removed" and g.board[SHIELD] == [0] and g.opp == [0] * 4
+
+
+def test_one_player_loses_when_the_deck_must_be_reshuffled() -> None:
+    """ "You win if you complete your pyramid structure before you need to reshuffle the deck
+    (i.e. when you need to draw, but the deck is empty)." [D11] [D22]"""
+    g = ready_game(1)
+    g.disc_pub = g.deck[:-1]
+    g.deck = g.deck[-1:]
+    pass_all(g)
+    assert g.is_over and g.view(0)["ended"] == "deck-out" and g.view(0)["winners"] == []
+
+
+def test_one_player_easier_reshuffles_some_cards_once() -> None:
+    """ "For an easier game, randomly reshuffle a pre-chosen number of cards (10, for example) to
+    make a new draw pile when the deck initially runs out, and play until a new shuffle is
+    needed." [D11] [D24]"""
+    g = ready_game(1, variant="easier")
+    g.disc_pub = g.deck[:-1]
+    g.deck = g.deck[-1:]
+    pass_all(g)
+    assert not g.is_over and g.easier_used
+    shuffle = next(e for e in g.events(None) if e["kind"] == "shuffle")
+    assert shuffle["size"] == 10
+    g.deck = []
+    pass_all(g)
+    assert g.is_over and g.view(0)["ended"] == "deck-out"
+    assert new(1, 1, "easier", solo_cards=4).solo_cards == 4
+
+
+def test_one_player_tougher_discards_cards_face_down_first() -> None:
+    """ "For a tougher game, randomly discard a number of cards (10, for example) face-down from
+    the deck before the game begins." [D24]"""
+    g = new(1, 2, "tougher")
+    assert g.view(0)["aside"] == 10 and g.view(0)["deck"] == 96 - 10 - 4
+    assert len(g.disc_sec) == 10 and all(s == -1 for s, _ in g.disc_sec)
+    assert g.view(0)["public_discards"] == []
+    assert new(2, 2, "tougher").aside == 0  # [D24] only the one-player game changes
+    assert new(1, 2, "tougher", solo_cards=20).view(0)["deck"] == 96 - 20 - 4
+
+
+def test_face_down_renaissance_men_hide_their_card() -> None:
+    """[D23] [D6] Nobody sees a face-down card, its owner included; removed, it goes to the
+    discards unseen."""
+    g = ready_game(2)
+    x = rms(g)[0]
+    y = find_card(g, K)
+    put(g, 0, "2.1", y, down=True)
+    assert g.st[0][SLOT["2.1"]] == DOWN + y
+    assert g.c.ids[y] in g.hidden_ids(0) and g.view(0)["structures"][0][SLOT["2.1"]] == "down"
+    commit(g, 0, {"kind": "remove", "slot": "2.1"}, "pass", "ready")
+    commit(g, 1, "pass", "ready")
+    assert (-1, y) in g.disc_sec and g.c.ids[y] not in g.view(0)["public_discards"]
+    assert x >= 0
