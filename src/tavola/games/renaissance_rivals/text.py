@@ -1,0 +1,202 @@
+"""Plain text for Renaissance Rivals: a view, the card faces, and a sentence per event.
+
+Everything here reads views and events as already filtered for a seat (views.py, events.py),
+so it can say nothing the seat may not know. :func:`describe` is the game's ``event_text``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CITIES, SKILL_NAMES, SKILLS, cards_by_key
+from .rules import K_COM, K_MP, K_START, tables_for
+
+if TYPE_CHECKING:
+    from .rules import Tables
+
+RULES = """\
+Renaissance Rivals, in brief. The market is a 4 x 4 grid of Commission stacks:
+row 1 Milan, rows 2-3 Florence, row 4 Rome. On your turn use each card of your
+hand for Influence OR Advancement (a GOLD card may instead move your pawn down).
+Acquire Commissions within one space of your pawn with Influence (level 2+ need
+their skill cross-linked in your Palette); each acquisition moves your pawn by
+the card's arrow at once. Put an acquired card in your discards, or in your
+Palette if its skill is not there yet (Mastery). Start a Masterpiece (free) in
+a row of its city with Mastery of its skill, one per city at a time, and pay
+Advancement for its three steps; a completed one gives a free move. LAND/ARCH
+in hand: Elevate a card (out of the deck, still scored). BRONZ/COLOR: draw one
+more. End: move at most one Commission from hand to Palette, discard, draw 4.
+A turn without Commission or Masterpiece actions gives one free move.
+The game ends at once when an artist completes 6 Masterpieces including the
+8-VP major, or acquires St. Peter's. VP: completed Masterpieces, Commission
+levels in the deck and Elevated (St. Peter's 10); nothing for the Palette."""
+
+
+def _t(view: dict[str, Any]) -> Tables:
+    return tables_for(cards_by_key(view["cards"]))
+
+
+def card_table(t: Tables) -> dict[str, Any]:
+    """The printed faces of the card set by id: kind, name, and what each kind shows."""
+    c = t.c
+    cards: dict[str, dict[str, Any]] = {}
+    for i, cid in enumerate(t.ids):
+        face: dict[str, Any] = {"name": t.names[i], "influence": t.inf[i], "advancement": t.adv[i]}
+        if t.kind[i] == K_COM:
+            face.update(
+                kind="commission",
+                level=t.level[i],
+                skill=SKILLS[t.skill[i]],
+                cost=t.cost[i],
+                vp=t.vp[i],
+                arrow=c.arrow[i % len(c.ids)],
+                red=cid.startswith("red-"),
+            )
+        elif t.kind[i] == K_MP:
+            face.update(
+                kind="masterpiece",
+                artist=c.artist_ids[t.mp_artist[i]],
+                skill=SKILLS[t.skill[i]],
+                city=CITIES[t.mp_city[i]],
+                steps=list(t.mp_steps[i]),
+                vp=t.vp[i],
+            )
+        else:
+            face.update(kind="start", level=0, vp=0)
+        cards[cid] = face
+    return {
+        "skills": dict(zip(SKILLS, SKILL_NAMES, strict=True)),
+        "cross_links": {
+            SKILLS[k]: [[SKILLS[j] for j in range(len(SKILLS)) if r >> j & 1] for r in rec]
+            for k, rec in enumerate(c.links)
+            if rec
+        },
+        "artists": dict(zip(c.artist_ids, c.artist_names, strict=True)),
+        "cards": cards,
+    }
+
+
+def _face(t: Tables, cid: str) -> str:
+    i = t.number[cid]
+    if t.kind[i] == K_COM:
+        return (
+            f"{t.names[i]} [L{t.level[i]} {SKILLS[t.skill[i]]}, cost {t.cost[i]}, "
+            f"{t.inf[i]}/{t.adv[i]}, arrow {t.c.arrow[i % len(t.c.ids)]}]"
+        )
+    if t.kind[i] == K_MP:
+        steps = "-".join(map(str, t.mp_steps[i]))
+        return (
+            f"{t.names[i]} [MP {SKILLS[t.skill[i]]} {CITIES[t.mp_city[i]]}, steps {steps}, "
+            f"{t.vp[i]} VP, {t.inf[i]}/{t.adv[i]}]"
+        )
+    assert t.kind[i] == K_START
+    return f"{t.names[i]} [start, {t.inf[i]}/{t.adv[i]}]"
+
+
+def render(view: dict[str, Any]) -> str:
+    """The whole view as plain text."""
+    t = _t(view)
+    lines = [
+        f"Renaissance Rivals, {view['players']} player(s), turn {view['turn']}"
+        + (f"; you are seat {view['seat']}" if view["seat"] is not None else "")
+    ]
+    if view["phase"] == "over":
+        lines.append(f"The game is over ({view['ended']}).")
+    else:
+        lines.append(f"Seat {view['current']} to play.")
+    lines.append("Market (top card, cards in the stack):")
+    rows = ["Milan   ", "Florence", "Florence", "Rome    "]
+    pawns: dict[str, list[str]] = {}
+    for s, p in enumerate(view["seats"]):
+        pawns.setdefault(p["pawn"], []).append(str(s))
+    for r in range(4):
+        cells = []
+        for col in range(4):
+            m = view["market"][r * 4 + col]
+            top = m["top"]
+            here = "".join(pawns.get(m["stack"], []))
+            name = (
+                "-" if top is None else f"{SKILLS[t.skill[t.number[top]]]}${t.cost[t.number[top]]}"
+            )
+            cells.append(f"{m['stack']}{('*' + here) if here else '':<4}{name:<9}({m['count']})")
+        lines.append(f"  {rows[r]} " + "  ".join(cells))
+    for s, p in enumerate(view["seats"]):
+        who = "you" if s == view["seat"] else f"seat {s}"
+        work = ", ".join(
+            f"{t.names[t.number[w['card']]]} in {city} ({w['steps_done']}/3)"
+            for city, w in p["in_progress"].items()
+        )
+        lines.append(
+            f"{who}: {p['artist']}, pawn {p['pawn']}, {p['score']} VP; Mastery "
+            f"{' '.join(p['mastery']) or '-'}; completed {len(p['completed'])}; hand "
+            f"{p['hand_size']}, deck {p['deck_size']}, discards {len(p['discards'])}"
+            + (f"; working on {work}" if work else "")
+        )
+    me = view["seat"]
+    if me is not None and view["seats"][me]["hand"] is not None:
+        lines.append("Your hand:")
+        for cid in view["seats"][me]["hand"]:
+            mark = " (used)" if cid in view["this_turn"]["used"] else ""
+            lines.append(f"  {_face(t, cid)}{mark}")
+    tt = view["this_turn"]
+    lines.append(
+        f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
+        f"{tt['elevations']} Elevation(s), {tt['bonus_moves']} bonus move(s)."
+    )
+    return "\n".join(lines)
+
+
+def _who(seat: int, viewer: int | None) -> str:
+    return "You" if seat == viewer else f"Seat {seat}"
+
+
+def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
+    """One sentence for an event as filtered for ``viewer`` (None: a spectator)."""
+    kind = e["kind"]
+
+    def name(cid: str | None) -> str:
+        return "nothing" if cid is None else t.names[t.number[cid]]
+
+    who = _who(e["seat"], viewer) if "seat" in e else ""
+    if kind == "draw":
+        if "cards" not in e:
+            return f"{who} drew {e['count']} card(s)."
+        return f"{who} drew {', '.join(map(name, e['cards'])) or 'nothing'}."
+    if kind == "turn":
+        return f"Turn {e['turn']}: {who.lower() if who == 'You' else who}'s turn."
+    if kind == "use":
+        if e["as"] == "down":
+            return f"{who} used {name(e['card'])} to move down to {e['pawn']}."
+        return f"{who} used {name(e['card'])} for {e['as'].capitalize()}."
+    if kind == "acquire":
+        return (
+            f"{who} acquired {name(e['card'])} from {e['stack']} to the {e['to']}; "
+            f"pawn {e['from']} -> {e['pawn']}."
+        )
+    if kind == "reveal":
+        return f"{e['stack']} now shows {name(e['card'])}."
+    if kind == "resupply":
+        return f"{e['stack']} was refilled from the Red deck: {name(e['card'])}."
+    if kind == "start":
+        return f"{who} started {name(e['card'])} in {e['city'].capitalize()}."
+    if kind == "advance":
+        return f"{who} advanced {name(e['card'])} to step {e['step']} ({e['points']} points)."
+    if kind == "complete":
+        return f"{who} completed {name(e['card'])} ({e['vp']} VP)."
+    if kind == "elevate":
+        return f"{who} Elevated {name(e['card'])} from the {e['from']}."
+    if kind == "move":
+        return f"{who} moved {e['dir']} to {e['pawn']} ({e['why']} move)."
+    if kind == "transfer":
+        return f"{who} moved {name(e['card'])} to the Palette."
+    if kind == "discard":
+        return f"{who} discarded {e['count']} card(s)."
+    if kind == "shuffle":
+        return f"{who} shuffled the discards into a new deck of {e['size']} cards."
+    if kind == "remove":
+        return f"{name(e['card'])} was removed from {e['stack']}."
+    if kind == "end":
+        return f"The game is over ({e['reason']}). Scores: {', '.join(map(str, e['scores']))}."
+    if kind == "setup":
+        return f"{e['players']} player(s): {', '.join(e['artists'])}."
+    return kind

@@ -1,0 +1,154 @@
+"""Renaissance Rivals: the end of the game, scoring, the safety cap and the solo learning game.
+Each test quotes the rulebook sentences it checks; the decisions [Dn] are those of
+docs/rules/renaissance-rivals.md."""
+
+import random
+
+import pytest
+from rr_helpers import a_card, check, do, new, pawn, put, sq
+
+import tavola
+
+
+def test_st_peters_ends_the_game_at_once() -> None:
+    """The game ends as soon as one artist completes six of their eight Masterpieces (including
+    their "major" masterpiece, worth 8 Victory Points) OR obtains the commission for the Basilica of
+    St. Peter's (the largest church in Christendom). The game ends when one player completes 6 of
+    their 8 Masterpieces, one of which must be worth 8 VP, or when a player obtains the commission
+    for the Basilica of St. Peter's. The latter is a special ARCH Commission that costs 14 Influence
+    and scores 10 VP at the end of the game. As soon as either of these conditions are met, the game
+    ends and all players' VP scores are totaled. Achieve fame as the "universal genius" Leonardo da
+    Vinci, or change history as the artist-nun Plautilla Nelli by rebuilding St. Peter's! [D30]
+    Acquiring St. Peter's (ARCH cross-linked, 14 Influence)
+    ends the game at once; it scores 10 VP."""
+    g = new(2, seed=1)
+    stp = a_card(g, st_peters=True)
+    put(g, stp, "B4")
+    pawn(g, "B4")
+    for skill in ("PERSP", "ANTIQ"):
+        put(g, a_card(g, level=1, skill=skill), "palette")
+    put(g, a_card(g, level=2, skill="LAND"), "palette")
+    g.inf_pool = 13
+    assert not any(
+        a.kind == "acquire" and dict(a.params)["stack"] == "B4" for a in g.legal_actions(0)
+    )
+    g.inf_pool = 14
+    do(g, {"kind": "acquire", "stack": "B4", "to": "deck"})
+    assert g.is_over and g.view(None)["ended"] == "st-peters"
+    assert g.score(0) == 10
+    assert g.result.winners == (0,)
+
+
+def test_scoring() -> None:
+    """Victory Points are totalled, and the player with the most points wins. SCORING MASTERPIECES:
+    Masterpieces earn VPs only when completed. SCORING COMMISSIONS: The number of VPs a Commission
+    scores is equal to its level: Level 0 Commissions are worth 0 VP, Level 1 Commissions are worth
+    1 VP, Level 2 Commissions are worth 2 VP, etc. Only Commissions that remain in your deck at the
+    end of the game (along with any cards that have been "Elevated") are scored for VPs: Commission
+    cards in your Palette do not earn VPs. (This is reflected in the fact that Commission cards
+    added to your Palette do not provide any VPs at game end.) Masterpiece cards that remain in your
+    deck at the end of the game do not earn any VP. [D23] [D14] Commissions in the draw deck, hand
+    and
+    discards score their level; Elevated ones too; the Palette nothing; equal scores share."""
+    g = new(2, seed=1)
+    l1, l2, l3 = a_card(g, level=1), a_card(g, level=2), a_card(g, level=3)
+    l4 = a_card(g, level=4)
+    put(g, l1, "deck")
+    put(g, l2, "discards")
+    put(g, l3, "elevated")
+    put(g, l4, "palette")
+    assert g.score(0) == 1 + 2 + 3
+    put(g, l1, "deck", 1)
+    put(g, l2, "deck", 1)
+    put(g, l3, "deck", 1)
+    g._finish(3)
+    assert g.result.scores == (0, 6) and g.result.winners == (1,)
+    g2 = new(2, seed=1)
+    g2._finish(3)
+    assert g2.result.winners == (0, 1)
+
+
+def test_the_turn_limit_is_a_safety_cap() -> None:
+    """[D16] A game nobody ends stops after ``turn_limit`` rounds, scored as usual."""
+    g = new(2, seed=3, turn_limit=5)
+    rng = random.Random(1)
+    while not g.is_over:
+        g.act(g.cur, rng.choice(g.legal_actions(g.cur)))
+    assert g.view(None)["ended"] == "turn-limit" and g.turns == 10
+    assert new(2).view(None)["turn_limit"] == 60
+    with pytest.raises(tavola.UnknownGameError):
+        new(2, turn_limit=4)
+
+
+def test_solo_learning_game_removes_from_column_a() -> None:
+    """For "learning" solo play: The board is set up as normal. Four cards are drawn on the first
+    turn, and every turn thereafter (except when card abilities enable extra card draws). At the end
+    of each turn, a card must be removed from the stack furthest from the player among the stacks
+    remaining in the leftmost column ("Column A"), and placed in a pile off to one side of the
+    board. [D11] One player, no Red deck, hands of 4; after each turn the
+    top card of the farthest non-empty stack of column A (A1 first) is removed."""
+    g = new(1, seed=1)
+    assert g.solo and not g.red and len(g.hands[0]) == 4
+    top = g.stacks[0][-1]
+    do(g, "end")
+    assert g.removed == [top] and len(g.stacks[0]) == 6 and len(g.hands[0]) == 4
+    assert g.view(0)["removed"] == [g.t.ids[top]]
+    while g.stacks[0]:
+        do(g, "end")
+    do(g, "end")
+    assert len(g.stacks[sq("A2")]) == 6
+
+
+def test_solo_loss_when_column_a_is_empty() -> None:
+    """The game ends as soon as the player wins by completing six Masterpieces, including their 8
+    VP Masterpiece, or loses when the last card has been removed from the closest stack in Column A
+    (the bottom left stack), whichever comes first. The player's score is determined by adding
+    together (total VPs earned from Commission cards remaining in deck) + (VPs from MPs and elevated
+    Commission cards), then subtracting the number of all the cards that were removed from the board
+    at the end of turns (out of 26 cards total in Column A). [D15] Score: Commissions in the deck
+    and Elevated, completed Masterpieces,
+    less the cards removed."""
+    g = new(1, seed=2)
+    while not g.is_over:
+        do(g, "end")
+    assert g.view(0)["ended"] == "solo-lost" and g.turns == 26
+    assert not any(g.stacks[p] for p in (0, 4, 8, 12))
+    assert g.result.scores == (-26,)
+
+
+def test_solo_victory_ends_before_the_removal_and_st_peters_counts_six() -> None:
+    """No card is removed at the end of the turn in which the victory condition is met: instead,
+    the game ends instantly. For scoring purposes, St. Peter's is worth double an ordinary level 3
+    card (6 points). [D15] In the solo game St. Peter's does not end the game and scores 6."""
+    g = new(1, seed=1)
+    stp = a_card(g, st_peters=True)
+    put(g, stp, "B4")
+    pawn(g, "B4")
+    for skill in ("PERSP", "ANTIQ"):
+        put(g, a_card(g, level=1, skill=skill), "palette")
+    put(g, a_card(g, level=2, skill="LAND"), "palette")
+    g.inf_pool = 14
+    do(g, {"kind": "acquire", "stack": "B4", "to": "deck"})
+    assert not g.is_over and g.score(0) == 6
+    from tavola.games.renaissance_rivals.rules import MP0, ST0
+
+    mine = [i for i in range(MP0, ST0) if g.t.mp_artist[i] == g.artist[0]]
+    major = next(i for i in mine if g.t.vp[i] == 8)
+    minors = [i for i in mine if i != major][:5]
+    for i in minors:
+        put(g, g.t.ids[i], "completed")
+    put(g, g.t.ids[major], "hand")
+    from tavola.games.renaissance_rivals.cards import SKILLS
+
+    skill = SKILLS[g.t.skill[major]]
+    put(g, a_card(g, level=3, skill=skill), "palette")
+    city = ("B1", "B2", "B4")[g.t.mp_city[major]]
+    pawn(g, city)
+    do(g, {"kind": "start", "card": g.t.ids[major]})
+    g.adv_pool = 99
+    removed = len(g.removed)
+    name = ("milan", "florence", "rome")[g.t.mp_city[major]]
+    for _ in range(3):
+        do(g, {"kind": "advance", "city": name})
+    assert g.is_over and g.view(0)["ended"] == "masterpieces" and len(g.removed) == removed
+    check(g)

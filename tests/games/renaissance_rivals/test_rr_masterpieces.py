@@ -1,0 +1,230 @@
+"""Renaissance Rivals Masterpieces: Mastery, cities, one per city, steps, completion and its
+move. Each test quotes the rulebook sentences it checks; the decisions [Dn] are those of
+docs/rules/renaissance-rivals.md."""
+
+import pytest
+from rr_helpers import a_card, clear_hand, do, legal_json, mp, new, pawn, put
+
+import tavola
+
+CITY_ROW = {"Milan": "B1", "Florence": "B2", "Rome": "B4"}
+
+
+def ready(players: int = 2, seed: int = 1, **want):
+    """A game where seat 0 holds one Masterpiece (``want``) and has Mastery of its skill, its
+    pawn in a row of the card's city."""
+    for k in range(seed, seed + 60):  # a seed whose seat 0 has such a Masterpiece
+        g = new(players, seed=k)
+        try:
+            card = mp(g, 0, **want)
+        except AssertionError:
+            continue
+        break
+    clear_hand(g)
+    put(g, card, "hand")
+    i = g.t.number[card]
+    from tavola.games.renaissance_rivals.cards import CITIES, SKILLS
+
+    skill = SKILLS[g.t.skill[i]]
+    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
+    put(g, a_card(g, level=level, skill=skill), "palette")
+    city = CITIES[g.t.mp_city[i]]
+    pawn(g, CITY_ROW[city])
+    return g, card, city
+
+
+def starts(g) -> list[str]:
+    return [a["card"] for a in legal_json(g) if a["kind"] == "start"]
+
+
+def test_start_needs_mastery_and_the_city() -> None:
+    """To start a Masterpiece and make progress towards its completion, you must meet its specific
+    requirements. A Masterpiece card in your hand can only be started or advanced on your turn if
+    you have Mastery of a specific Skill (identified on the card by the Palette icon) and your
+    player token is located in a row belonging to the City printed at the bottom of the card. A
+    Masterpiece action can only be taken when your token occupies a row belonging to the city
+    designated on the Masterpiece card you wish to start and/or Advance this round. All Masterpieces
+    require Mastery of a particular Skill (shown in the Palette icon on the card), meaning you must
+    have a Commission card with the corresponding Skill Badge in your Palette before the Masterpiece
+    can be started. If City and Skill requirements are met, you can start a Masterpiece by tucking
+    the card underneath the corresponding City card so that only the Advancement points required to
+    complete the "1st step" are showing. Furthermore, each Masterpiece can only be executed in its
+    designated city, so completing them will require planning and foresight! Starting a Masterpiece
+    by playing the card to a City removes it from your deck and allows you to spend Advancement
+    points to complete it. Starting a Masterpiece costs nothing. You can start a Masterpiece anytime
+    during your turn: you do not have to spend any Advancement points on its completion. [D22]
+    [D26]"""
+    g, card, city = ready(vp=2)
+    assert starts(g) == [card]
+    do(g, {"kind": "start", "card": card})
+    v = g.view(1)["seats"][0]
+    assert v["in_progress"] == {city.lower(): {"card": card, "steps_done": 0}}
+    assert card not in g.hands[0] + g.decks[0] + g.discards[0]
+    g, card, city = ready(vp=2)
+    g.palettes[0].clear()
+    g.mastery[0] = 0
+    put(g, a_card(g, level=1, skill="GOLD"), "elevated")
+    assert starts(g) == []
+    g, card, city = ready(vp=2)
+    pawn(g, "B4" if city != "Rome" else "B1")
+    assert starts(g) == []
+
+
+def test_cross_linking_is_not_mastery() -> None:
+    """Reminder: cross-linking a Skill does NOT grant Mastery of that Skill. In order to start a
+    Masterpiece requiring Mastery of that Skill, a Commission card associated with that Skill must
+    have been added to the player's Palette (see #2b above, Assign Commissions). When a Skill is
+    cross-linked, the player may acquire Commissions associated with that Skill. [D26] A
+    cross-linked LAND without a LAND card in the Palette does not
+    let a LAND Masterpiece start."""
+    g, _card, _city = ready(vp=4, skill="LAND")
+    g.palettes[0].clear()
+    put(g, a_card(g, level=1, skill="PERSP"), "palette")
+    put(g, a_card(g, level=1, skill="PORT"), "palette")
+    assert "LAND" in g.view(0)["seats"][0]["cross_linked"]
+    assert starts(g) == []
+
+
+def test_one_masterpiece_per_city_and_never_discarded() -> None:
+    """A player can only work on one Masterpiece at a time in any given city. Once started in a
+    particular city, a Masterpiece must be completed before a new Masterpiece can be played in the
+    same city: Masterpieces cannot be discarded. When a Masterpiece card is played from a player's
+    hand, it is tucked under one side of the appropriate City card so that all players can see its
+    required Skill and the number of Advancement points needed to advance it the first step towards
+    its completion. Stepwise progression is shown by sliding out the Masterpiece card to reveal the
+    Advancement points required to complete the next step."""
+    g, card, city = ready(vp=2)
+    do(g, {"kind": "start", "card": card})
+    other = next(
+        g.t.ids[i]
+        for i in range(len(g.t.ids))
+        if g.t.mp_artist[i] == g.artist[0]
+        and g.t.mp_city[i] == g.t.mp_city[g.t.number[card]]
+        and g.t.ids[i] != card
+    )
+    put(g, other, "hand")
+    from tavola.games.renaissance_rivals.cards import SKILLS
+
+    skill = SKILLS[g.t.skill[g.t.number[other]]]
+    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
+    if skill not in g.view(0)["seats"][0]["mastery"]:
+        put(g, a_card(g, level=level, skill=skill), "palette")
+    assert other not in starts(g)
+    assert g.view(1)["seats"][0]["in_progress"][city.lower()]["card"] == card
+    kinds = {a.kind for a in g.catalog.actions}
+    assert "discard" not in kinds and "abandon" not in kinds
+
+
+def test_not_after_using_its_resources() -> None:
+    """You cannot start a Masterpiece in the same round that you use the card to generate resources
+    (Influence or Advancement). Note that this means you cannot apply the Advancement points
+    generated by a Masterpiece card to its own advancement."""
+    g, card, _city = ready(vp=2)
+    do(g, {"kind": "use", "card": card, "as": "advancement"})
+    assert starts(g) == []
+
+
+def test_advance_step_by_step_and_complete() -> None:
+    """The small gear on each step of a Masterpiece card shows how many Advancement points are
+    required to advance it to the next step. You can start a Masterpiece and Advance it one or more
+    steps in the same turn. Once the Advancement point requirement for the 1st, 2nd or 3rd "step"
+    has been met, the Masterpiece card is slid out from under the City card so the points required
+    to complete the next step are revealed. If a player has enough Advancement points, the
+    Masterpiece can be advanced more than one step at a time, without limit (i.e., a Masterpiece can
+    be played and completed in the same round). When the Advancement requirements of the third step
+    have been paid, the Masterpiece is complete: place the card in the your pile of completed
+    Masterpieces. Each Masterpiece card displays the resources it generates in hand (upper-left
+    corner), the Advancement points required to take the Masterpiece each step to completion, and
+    the Victory Points (VPs) that are awarded to the player at game's end if the Masterpiece is
+    completed. Masterpiece cards that remain in your deck at the end of the game do not earn any VP.
+    [D22] Each ``advance`` pays a
+    step in full; a Masterpiece may be started and completed in one turn."""
+    g, card, city = ready(vp=3)
+    i = g.t.number[card]
+    steps = g.t.mp_steps[i]
+    do(g, {"kind": "start", "card": card})
+    g.adv_pool = sum(steps)
+    for k in range(3):
+        assert {"kind": "advance", "city": city.lower()} in legal_json(g)
+        do(g, {"kind": "advance", "city": city.lower()})
+        if k < 2:
+            assert g.view(0)["seats"][0]["in_progress"][city.lower()]["steps_done"] == k + 1
+    assert g.adv_pool == 0
+    assert g.view(0)["seats"][0]["completed"] == [card] and g.score(0) == 3
+    g, card, city = ready(vp=3)
+    do(g, {"kind": "start", "card": card})
+    g.adv_pool = g.t.mp_steps[g.t.number[card]][0] - 1
+    assert not any(a["kind"] == "advance" for a in legal_json(g))
+
+
+def test_masterpieces_score_only_when_completed() -> None:
+    """SCORING MASTERPIECES: Masterpieces earn VPs only when completed. Masterpiece cards that
+    remain in your deck at the end of the game do not earn any VP."""
+    g, card, _city = ready(vp=5)
+    assert g.score(0) == 0
+    do(g, {"kind": "start", "card": card})
+    assert g.score(0) == 0
+
+
+def test_a_completed_masterpiece_gives_a_move_any_time_that_turn() -> None:
+    """Each time you complete a Masterpiece, you MAY move your token one space up, down, left, or
+    right (NOT diagonally). This optional movement is in addition to any other movements taken that
+    turn and can be completed any time during the player's turn (it does not have to be used
+    immediately after completing the Commission). Example: a player has just completed a Masterpiece
+    in Milan, earning a free space of movement. Meanwhile, she has another Milan Masterpiece card in
+    her hand this turn whose resources have not been used. She decides to start the new Masterpiece
+    in the Milan BEFORE taking the bonus movement to move down 1 space into Florence. [D13] The
+    bonus move may wait: another Masterpiece
+    is started first, then the pawn moves; unused, it is lost at the turn's end."""
+    g, card, city = ready(vp=2, city="Milan")
+    do(g, {"kind": "start", "card": card})
+    g.adv_pool = 99
+    for _ in range(3):
+        do(g, {"kind": "advance", "city": city.lower()})
+    moves = sorted(a["dir"] for a in legal_json(g) if a["kind"] == "move")
+    assert moves == ["down", "left", "right"]
+    assert g.view(0)["this_turn"]["bonus_moves"] == 1
+    second = mp(g, 0, vp=3)
+    put(g, second, "hand")
+    g.acted = True
+    do(g, {"kind": "move", "dir": moves[0]})
+    assert not any(a["kind"] == "move" for a in legal_json(g))
+    do(g, "end")
+    assert g.view(0)["this_turn"]["bonus_moves"] == 0
+
+
+def test_masterpieces_are_never_elevated() -> None:
+    """NOTE: Masterpieces can never be Elevated. [D19]"""
+    g, card, _city = ready(vp=2)
+    put(g, a_card(g, level=2, skill="LAND"), "hand")
+    elevatable = [a["card"] for a in legal_json(g) if a["kind"] == "elevate"]
+    assert elevatable and card not in elevatable
+
+
+def test_a_completed_game_needs_the_major() -> None:
+    """The game ends as soon as one artist completes six of their eight Masterpieces (including
+    their "major" masterpiece, worth 8 Victory Points) OR obtains the commission for the Basilica of
+    St. Peter's (the largest church in Christendom). The game ends when one player completes 6 of
+    their 8 Masterpieces, one of which must be worth 8 VP, or when a player obtains the commission
+    for the Basilica of St. Peter's. [D30] Six completed Masterpieces including the 8-VP major end
+    the
+    game at once; six without the major do not."""
+    g = new(2, seed=2)
+    from tavola.games.renaissance_rivals.rules import MP0, ST0
+
+    mine = [i for i in range(MP0, ST0) if g.t.mp_artist[i] == g.artist[0]]
+    minors = [i for i in mine if g.t.vp[i] != 8]
+    major = next(i for i in mine if g.t.vp[i] == 8)
+    for i in minors[:6]:
+        put(g, g.t.ids[i], "completed")
+    assert not g.is_over
+    g2, _card, city = ready(vp=8, seed=2)
+    for i in minors[:5]:
+        put(g2, g2.t.ids[i], "completed")
+    do(g2, {"kind": "start", "card": g2.t.ids[major]})
+    g2.adv_pool = 99
+    for _ in range(3):
+        do(g2, {"kind": "advance", "city": city.lower()})
+    assert g2.is_over and g2.view(None)["ended"] == "masterpieces"
+    with pytest.raises(tavola.IllegalActionError):
+        do(g2, "end")

@@ -1,0 +1,100 @@
+"""The Renaissance Rivals rulebook's sentences that set no rule of play (the byline, flavour,
+components, cross-references, acknowledgments): each is quoted here with what tavola does about
+it, checked where there is anything to check."""
+
+from pathlib import Path
+
+import pytest
+from rr_helpers import new
+
+import tavola
+from tavola.games.renaissance_rivals import text
+from tavola.testing.rulebook import flat
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "renaissance-rivals.md"
+PAGE = " ".join(DOC.read_text(encoding="utf-8").split())
+
+
+def test_the_byline_and_version() -> None:
+    """Game Designer: Seth McCormick (sethjmc@gmail.com) Game Designer: Seth McCormick
+    (sethimc@gmail.com) Ruleset: Renaissance Rivals this version: 8/16/2020 Creative Commons license
+    CC BY-NC 4.010 The designer is named in the description; the rules version is 1."""
+    spec = tavola.get_spec("renaissance-rivals")
+    assert "Seth McCormick" in spec.description and spec.rules_version == "1"
+    assert "8/16/2020" in PAGE
+
+
+def test_the_overview_sets_no_rule_beyond_the_rules_below() -> None:
+    """Compete for knowledge, favor and glory as one of the greatest artists the world has ever
+    known! Renaissance Rivals is an engine-building game in which you collect Commission cards to
+    gain new Skills and generate additional resources that let you take increasingly powerful
+    actions. The reverse side features a biographical sketch of the artist. These may be color-coded
+    to match the colored borders of the different Artist Reference and Masterpiece cards. This
+    represents your completion of the Commission and your dedication of the finished work to your
+    patron, who rewards you with increased favor and support. This represents your decision to
+    partner with a more experienced master on the Commission, who will teach you Mastery of the
+    card's associated Skill, in exchange for all the credit for the completed work. Flavour: the
+    page says so ("No rule")."""
+    for s in map(
+        flat,
+        (
+            """Compete for knowledge, favor and glory as one of the greatest artists the world has
+            ever known!""",
+            """Renaissance Rivals is an engine-building game in which you collect Commission cards
+            to gain new Skills and generate additional resources that let you take increasingly
+            powerful actions.""",
+            """The reverse side features a biographical sketch of the artist.""",
+            """These may be color-coded to match the colored borders of the different Artist
+            Reference and Masterpiece cards.""",
+            """This represents your completion of the Commission and your dedication of the finished
+            work to your patron, who rewards you with increased favor and support.""",
+            """This represents your decision to partner with a more experienced master on the
+            Commission, who will teach you Mastery of the card's associated Skill, in exchange for
+            all the credit for the completed work.""",
+        ),
+    ):
+        assert f"› {s}" in PAGE
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        """The print-and-play version of the game includes:""",
+        """Total: 178 cards""",
+        """The Turn Sequence summarizes the different actions that can be taken on a player's turn
+        and their sequence.""",
+        """(For more details on Mastery, see Commission cards, below.)""",
+        """(See In-Progress Game Diagram, below.)""",
+        """(See In-Progress Game Diagram, above.)""",
+        """For advanced solo play, see the "Bonfire of the Vanities" Solo Variant linked in the game
+        description.""",
+        """This project has benefited enormously from the playtesting, encouragement, support, and
+        inspiration of my fellow members of the Game Designers of North Carolina, especially
+        Asheville members Julio Nazario, Ian Sloat Phillips, Andrew Spohn, Kevin Ude, and Ryan
+        Wanless.""",
+        """I am also grateful to the members of the Triangle chapter who playtested the game and
+        suggested changes and improvements, including Matt Everhard, Matt Haberfeld, Ainsley Kalb,
+        and Whit Vosburgh.""",
+        """Other game designers who playtested the game and offered valuable feedback include Dawn
+        Marie Cox, Jeremy Garland, Sidney Jacobs, Brandon Jeffers, Brian Kline, and Jason
+        Mustard.""",
+        """I would also like to thank my students at Western Carolina University who contributed to
+        the process of playtesting and iteratation from the project's very earliest stages: Victoria
+        Alexander, Raymond Baccari, Matt Hellgeth, Connor Henderson, Perry Houlditch, Mo Kessler,
+        Jesse Lloyd, Megan Long, Sara Method, Kylie Price, Lydia See, and Meghan Wilson.""",
+    ],
+)
+def test_sentences_without_a_rule_are_quoted_with_a_note(sentence: str) -> None:
+    """Components, cross-references and acknowledgments: quoted on the page, followed by a
+    note."""
+    sentence = flat(sentence)
+    at = PAGE.index(f"› {sentence}")
+    assert PAGE[at + len(sentence) + 2 :].strip()
+
+
+def test_the_turn_sequence_is_in_the_text_rules() -> None:
+    """The Turn Sequence summarizes the different actions that can be taken on a player's turn and
+    their sequence. The terminal's rules in brief carry the turn sequence."""
+    for word in ("Acquire", "Start a Masterpiece", "Elevate", "End:"):
+        assert word in text.RULES
+    assert "Renaissance Rivals" in text.render(new(2).view(0))
