@@ -124,8 +124,9 @@ def unnamed_controls(page) -> list[str]:
 
 
 def finished_record(game: str, seed: int) -> dict:
-    """The record of a finished game of random moves, as a table gives it."""
-    g = tavola.new_game(game, players=tavola.get_spec(game).min_players, seed=seed)
+    """The record of a finished game of random moves (two players at least: the replay is
+    seen from two seats), as a table gives it."""
+    g = tavola.new_game(game, players=max(2, tavola.get_spec(game).min_players), seed=seed)
     rng = random.Random(seed)
     while not g.is_over:
         seat = min(g.to_act)

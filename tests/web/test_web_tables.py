@@ -28,7 +28,8 @@ def test_a_whole_game_against_bots_through_the_websocket(
         ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
         messages = play_to_the_end(ws, random.Random(players))
     final = messages[-1]
-    assert final["result"]["winners"] and len(final["revealed"]) == players
+    assert len(final["revealed"]) == players
+    assert final["result"]["winners"] or players == 1  # one player may lose
     record = client.get(f"/api/tables/{table}/record").json()
     assert str(record["seed"]) == final["seed"]
     replayed = tavola.replay(record)

@@ -132,6 +132,7 @@ export function turnText(msg) {
 function commitments(view) {
   const c = view?.commitments;
   if (Array.isArray(c)) return c.filter(Number.isInteger);
+  if (Array.isArray(c?.committed)) return c.committed.filter(Number.isInteger); // core's Commitments
   if (c && typeof c === 'object') return Object.keys(c).filter((k) => c[k]).map(Number);
   return null;
 }
