@@ -218,8 +218,9 @@ class _Settings:
         ]
 
 
-def _work(settings: _Settings, ranges: list[tuple[int, int]], out: Connection) -> None:
-    """A worker process: play its ranges of games, sending each one's outcomes when done.
+def _work(settings: _Settings, channel: Connection) -> None:
+    """A worker process: play each range of games the parent sends, sending back its outcomes,
+    until the parent sends ``None``.
 
     It ignores SIGINT: on Ctrl-C the parent stops it. An error is sent on as the exception.
     """
@@ -227,13 +228,14 @@ def _work(settings: _Settings, ranges: list[tuple[int, int]], out: Connection) -
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
-        for start, stop in ranges:
-            out.send((start, settings.play(start, stop)))
+        while (task := channel.recv()) is not None:
+            start, stop = task
+            channel.send((start, settings.play(start, stop)))
     except Exception as exc:
         try:
-            out.send(exc)
+            channel.send(exc)
         except Exception:  # an exception that does not pickle
-            out.send(RuntimeError(f"a simulation worker failed: {exc!r}"))
+            channel.send(RuntimeError(f"a simulation worker failed: {exc!r}"))
 
 
 @contextmanager
@@ -285,6 +287,10 @@ class _Sigint:
                 signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+_AHEAD = 2
+"""The ranges a worker holds at once: the next is there when one ends, so it never waits."""
+
+
 def _play_in_pool(
     settings: _Settings,
     ranges: list[tuple[int, int]],
@@ -294,37 +300,50 @@ def _play_in_pool(
 ) -> None:
     """Play the ranges of games on ``jobs`` processes, calling ``finished`` as each ends.
 
-    Worker ``k`` of ``n`` plays ranges ``k``, ``k + n``, ...: the workers share no queue or lock,
-    so killing one can leave nothing locked. However this ends (done, an error in a worker,
-    Ctrl-C), every worker is stopped and reaped before it returns or raises.
+    Each worker has its own pipe, on which the parent hands it the next range as it reports
+    one, so a faster worker plays more and both end together; the workers share no queue or
+    lock, so killing one can leave nothing locked. However this ends (done, an error in a
+    worker, Ctrl-C), every worker is stopped and reaped before it returns or raises.
     """
     context = multiprocessing.get_context(start_method)
     if context.get_start_method() != "fork":
         resource_tracker.ensure_running()  # it unblocks SIGINT: start it before blocking
-    count = min(jobs, len(ranges))
+    todo = iter(ranges)
     workers: dict[Connection, BaseProcess] = {}
     sigint = _Sigint()
+
+    told_to_stop: set[Connection] = set()
+
+    def hand_out(channel: Connection) -> None:
+        """Send the worker on ``channel`` the next range, or once ``None`` when all are out."""
+        if channel not in told_to_stop:
+            task = next(todo, None)
+            if task is None:
+                told_to_stop.add(channel)
+            channel.send(task)
+
     with sigint.installed():
         try:
             with _sigint_blocked():
-                for k in range(count):
-                    reader, writer = context.Pipe(duplex=False)
-                    worker = context.Process(
-                        target=_work, args=(settings, ranges[k::count], writer), daemon=True
-                    )
+                for _ in range(min(jobs, len(ranges))):
+                    channel, theirs = context.Pipe()
+                    worker = context.Process(target=_work, args=(settings, theirs), daemon=True)
                     worker.start()
-                    workers[reader] = worker
-                    writer.close()
+                    workers[channel] = worker
+                    theirs.close()
             sigint.holding = False
             if sigint.caught:
                 raise KeyboardInterrupt
+            for _ in range(_AHEAD):
+                for channel in workers:
+                    hand_out(channel)
             running = dict(workers)
             while running:
-                for reader in wait(list(running)):
+                for channel in wait(list(running)):
                     try:
-                        message = reader.recv()
+                        message = channel.recv()  # type: ignore[union-attr]
                     except EOFError:
-                        worker = running.pop(reader)  # type: ignore[arg-type]
+                        worker = running.pop(channel)  # type: ignore[arg-type]
                         worker.join()
                         if worker.exitcode:
                             raise RuntimeError(
@@ -333,14 +352,15 @@ def _play_in_pool(
                         continue
                     if isinstance(message, BaseException):
                         raise message
+                    hand_out(channel)  # type: ignore[arg-type]
                     finished(*message)
         finally:
             sigint.caught = True
             for worker in workers.values():
                 worker.kill()
-            for reader, worker in workers.items():
+            for channel, worker in workers.items():
                 worker.join()
-                reader.close()
+                channel.close()
 
 
 def _play_range(settings: _Settings, start: int, stop: int) -> list[GameOutcome]:
