@@ -226,16 +226,16 @@ async def echo_client(
 
 async def measure(
     clients: list, stats: Stats, stop: asyncio.Event, pid: int, warmup: float, seconds: float
-) -> float:
-    """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; the server's CPU
-    use (cores) while measured."""
+) -> tuple[float, float]:
+    """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; the CPU use
+    (cores) of the server and of the clients while measured."""
     tasks = [asyncio.create_task(c) for c in clients]
     await asyncio.sleep(warmup)
-    cpu = cpu_seconds(pid)
+    cpu, mine = cpu_seconds(pid), time.process_time()
     stats.measuring = True
     await asyncio.sleep(seconds)
     stats.measuring = False
-    used = (cpu_seconds(pid) - cpu) / seconds
+    used = (cpu_seconds(pid) - cpu) / seconds, (time.process_time() - mine) / seconds
     stop.set()
     for task in tasks:
         task.cancel()
@@ -248,12 +248,12 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
 
 
-def report(name: str, stats: Stats, seconds: float, cpu: float) -> float:
+def report(name: str, stats: Stats, seconds: float, cpu: tuple[float, float]) -> float:
     p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
     print(
         f"{name}: {stats.actions / seconds:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms (n={len(stats.latencies)}); {stats.errors} errors; "
-        f"server CPU {cpu:.2f} cores"
+        f"CPU: server {cpu[0]:.2f} cores, clients {cpu[1]:.2f}"
     )
     return p99
 

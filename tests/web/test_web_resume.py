@@ -51,17 +51,17 @@ def test_two_submissions_at_once_are_served_one_after_the_other(database: str) -
         made = await tables.create(
             "renaissance-man-2d6", 2, [{"kind": "me"}, {"kind": "invite"}], client="t"
         )
-        table = await tables.get(made["table"])
-        assert table is not None
-        seat = table.game.first
-        draw = {"kind": "draw", "deck": "reserves"}
-        results = await asyncio.gather(
-            table.act(seat, draw), table.act(seat, draw), return_exceptions=True
-        )
-        assert results.count(None) == 1
-        assert any(isinstance(r, IllegalActionError) for r in results)
-        stored = store.load(made["table"])
-        assert stored is not None and stored.row.moves == 1 and len(stored.actions) == 1
+        async with tables.visit(made["table"]) as table:
+            assert table is not None
+            seat = table.game.first
+            draw = {"kind": "draw", "deck": "reserves"}
+            results = await asyncio.gather(
+                table.act(seat, draw), table.act(seat, draw), return_exceptions=True
+            )
+            assert results.count(None) == 1
+            assert any(isinstance(r, IllegalActionError) for r in results)
+            stored = store.load(made["table"])
+            assert stored is not None and stored.row.moves == 1 and len(stored.actions) == 1
         await tables.close()
         store.dispose()
 
@@ -71,15 +71,15 @@ def test_two_submissions_at_once_are_served_one_after_the_other(database: str) -
 def test_a_slow_bot_thinks_in_a_worker_thread_and_the_server_keeps_answering(
     database: str, monkeypatch
 ) -> None:
-    """A bot that thinks for a second (as a search bot may) does not stall the event loop; its
-    move is stored before the game changes, under the table's lock."""
+    """A search bot thinking for a second does not stall the event loop; its move is stored
+    before the game changes, under the table's lock."""
     import time
 
     from tavola.agents import make_agent
     from tavola.session import table as tables_module
 
     class Slow:
-        name, searches = "slow", False
+        name, searches = "slow", True
 
         def choose(self, view, legal, rng, handle=None):  # type: ignore[no-untyped-def]
             time.sleep(1.0)
@@ -102,21 +102,69 @@ def test_a_slow_bot_thinks_in_a_worker_thread_and_the_server_keeps_answering(
             options={"first_player": 0},
             client="t",
         )
-        table = await tables.get(made["table"])
-        assert table is not None and table.game.to_act == {0}
-        lags = []
-        for _ in range(15):  # the loop's heartbeat while the bot thinks
-            start = time.perf_counter()
-            await asyncio.sleep(0.05)
-            lags.append(time.perf_counter() - start - 0.05)
-            assert table.lock.locked() or table.game.history  # thinking under the lock
-        assert max(lags) < 0.2, lags
-        for _ in range(100):
-            if table.game.history:
+        async with tables.visit(made["table"]) as table:
+            assert table is not None and table.game.to_act == {0}
+            lags = []
+            for _ in range(15):  # the loop's heartbeat while the bot thinks
+                start = time.perf_counter()
+                await asyncio.sleep(0.05)
+                lags.append(time.perf_counter() - start - 0.05)
+                assert table.lock.locked() or table.game.history  # thinking under the lock
+            assert max(lags) < 0.2, lags
+            for _ in range(100):
+                if table.game.history:
+                    break
+                await asyncio.sleep(0.05)
+            stored = store.load(made["table"])
+            assert stored is not None and len(stored.actions) == len(table.game.history) >= 1
+        await tables.close()
+        store.dispose()
+
+    asyncio.run(run())
+
+
+def test_unused_tables_are_unloaded_beyond_a_few_and_load_again_as_they_were(
+    database: str, monkeypatch
+) -> None:
+    """A server does not keep every table it ever served: beyond RESTING_KEPT unused tables
+    the least recently used is unloaded; one in use, or whose bots are playing, never is."""
+    from tavola.session import hub
+
+    monkeypatch.setattr(hub, "RESTING_KEPT", 2)
+    humans = [{"kind": "me"}, {"kind": "invite"}]
+    bots = [{"kind": "bot", "agent": "random"}] * 2
+
+    async def run() -> None:
+        store = Store(database)
+        store.migrate()
+        tables = Tables(store, pace=0.0)
+        made = [(await tables.create("renaissance-man-2d6", 2, humans, client="t"))["table"]]
+        async with tables.visit(made[0]) as held:
+            assert held is not None
+            seat = held.game.first
+            await held.act(seat, {"kind": "draw", "deck": "reserves"})
+            playing = (await tables.create("renaissance-man-2d6", 2, bots, client="t"))["table"]
+            for _ in range(3):
+                made.append(
+                    (await tables.create("renaissance-man-2d6", 2, humans, client="t"))["table"]
+                )
+            assert held is tables.live[made[0]]  # in use: kept
+            assert playing in tables.live  # its bots are playing: kept
+            assert set(tables.live) == {made[0], playing, made[2], made[3]}
+        for _ in range(2000):
+            if tables.live[playing].game.is_over:
                 break
-            await asyncio.sleep(0.05)
-        stored = store.load(made["table"])
-        assert stored is not None and len(stored.actions) == len(table.game.history) >= 1
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)  # the bot loop ends
+        assert set(tables.live) == {made[0], playing}  # the last two to rest
+        async with tables.visit(made[1]) as again:
+            assert again is not None and made[1] in tables.live
+            assert not again.game.history and again.game.to_act
+        async with tables.visit(made[0]) as back:
+            assert back is not None and back is not held  # loaded again from the store
+            assert back.game.canonical() == held.game.canonical()
+        async with tables.visit("nothing") as missing:
+            assert missing is None
         await tables.close()
         store.dispose()
 

@@ -7,8 +7,8 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections import defaultdict, deque
-from collections.abc import Mapping, Sequence
+from collections import OrderedDict, defaultdict, deque
+from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -26,6 +26,10 @@ SEAT_KINDS = ("me", "invite", "bot")
 MAX_NAME = 40
 TABLES_PER_WINDOW = 30
 WINDOW_SECONDS = 600.0
+RESTING_KEPT = 64
+"""Tables nobody uses that stay loaded (the most recently used): a replay stepped through is
+not rebuilt from the store at every step, and a server's memory does not grow with every table
+it has ever served."""
 
 
 class TableLimitError(TavolaError):
@@ -43,14 +47,30 @@ class Tables:
         self.pace = pace
         self.new_tables = new_tables
         self.live: dict[str, LiveTable] = {}
+        self._resting: OrderedDict[str, None] = OrderedDict()  # loaded, unused; oldest first
         self._loading = asyncio.Lock()
         self._created: defaultdict[str, deque[float]] = defaultdict(deque)
 
-    async def get(self, table_id: str) -> LiveTable | None:
-        """The live table ``table_id``, loaded from the store if need be (None if unknown)."""
-        table = self.live.get(table_id)
-        if table is not None:
-            return table
+    @contextlib.asynccontextmanager
+    async def visit(self, table_id: str) -> AsyncIterator[LiveTable | None]:
+        """The live table ``table_id`` (None if unknown), loaded from the store if need be and
+        kept loaded while the block uses it. Every use of a table goes through here: a table is
+        unloaded only when no one uses it and its bots are not playing."""
+        table = self.live.get(table_id) or await self._load(table_id)
+        if table is None:
+            yield None
+            return
+        table.visitors += 1
+        self._resting.pop(table_id, None)
+        try:
+            yield table
+        finally:
+            table.visitors -= 1
+            self._rest(table)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        """The table ``table_id`` loaded from the store (None if unknown), once however many
+        ask for it at the same moment."""
         async with self._loading:
             table = self.live.get(table_id)
             if table is None:
@@ -58,16 +78,28 @@ class Tables:
                 if stored is None:
                     return None
                 table = LiveTable(self.store, stored, self.pace)
+                table.on_rest = self._rest
                 self.live[table_id] = table
         return table
+
+    def _rest(self, table: LiveTable) -> None:
+        """Note ``table`` as resting if it is unused, and unload the least recently used
+        resting tables beyond ``RESTING_KEPT`` (the store has all of them)."""
+        if table.busy or self.live.get(table.id) is not table:
+            return
+        self._resting[table.id] = None
+        self._resting.move_to_end(table.id)
+        while len(self._resting) > RESTING_KEPT:
+            oldest, _ = self._resting.popitem(last=False)
+            del self.live[oldest]
 
     async def resume(self) -> int:
         """Load every unfinished table and set its bots going (after a restart)."""
         ids = await asyncio.to_thread(self.store.unfinished)
         for table_id in ids:
-            table = await self.get(table_id)
-            if table is not None:
-                table.kick_bots()
+            async with self.visit(table_id) as table:
+                if table is not None:
+                    table.kick_bots()
         return len(ids)
 
     async def close(self) -> None:
@@ -115,9 +147,9 @@ class Tables:
             table_id, spec, players, variant, options, fresh_seed(), hash_secret(creator)
         )
         await asyncio.to_thread(self.store.create, row, rows)
-        table = await self.get(table_id)
-        assert table is not None
-        table.kick_bots()
+        async with self.visit(table_id) as table:
+            assert table is not None
+            table.kick_bots()
         return {
             "table": table_id,
             "creator": creator,
@@ -134,8 +166,9 @@ class Tables:
         game = await asyncio.to_thread(finished_game, data)
         record = game.record()
         table_id = record_id(record)
-        if await self.get(table_id) is not None:
-            return table_id
+        async with self.visit(table_id) as known:
+            if known is not None:
+                return table_id
         row = _table_row(
             table_id,
             game.spec,
@@ -196,9 +229,9 @@ class Tables:
             await asyncio.to_thread(self.store.create, row, seats, (), table.id)
             table.rematch = new_id
         await table.broadcast()
-        made = await self.get(new_id)
-        assert made is not None
-        made.kick_bots()
+        async with self.visit(new_id) as made:
+            assert made is not None
+            made.kick_bots()
         return new_id, True
 
     def _limit(self, client: str) -> None:

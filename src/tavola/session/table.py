@@ -98,7 +98,7 @@ def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
 
 
 def _choose(agent: Agent, game: Game, seat: int, rng: random.Random) -> Action:
-    """A bot's move (in a worker thread: a search bot may think for a second)."""
+    """A bot's move."""
     handle = SeatHandle(game, seat) if agent.searches else None
     return agent.choose(game.view(seat), game.legal_actions(seat), rng, handle)
 
@@ -138,7 +138,10 @@ class LiveTable:
         self.listeners: set[Listener] = set()
         self.loaded_at = time.monotonic()
         self.left_at: dict[int, float] = {}  # when each person's seat lost its last connection
+        self.visitors = 0  # requests and connections using the table now (Tables.visit)
+        self.on_rest: Callable[[LiveTable], None] | None = None  # called when its bots stop
         self._bot_task: asyncio.Task[None] | None = None
+        self._bots_playing = False
 
     # -- seats and secrets -------------------------------------------------------------
 
@@ -232,7 +235,7 @@ class LiveTable:
                 raise IllegalActionError(f"seat {seat} is played by a bot")
             action = g.parse_action(seat, data)
             await self._apply(seat, action)
-        await self.broadcast()
+        await self.broadcast(first=seat)
         self.kick_bots()
 
     async def _apply(self, seat: int, action: Action) -> None:
@@ -254,27 +257,41 @@ class LiveTable:
             await asyncio.to_thread(self.store.append, *stored)
         self.game = after
 
+    @property
+    def busy(self) -> bool:
+        """Whether someone uses the table or its bots are playing: it must stay loaded."""
+        return self.visitors > 0 or self._bots_playing
+
     def kick_bots(self) -> None:
         """Start the bot loop if a bot is to act and it is not running."""
-        idle = self._bot_task is None or self._bot_task.done()
-        if idle and any(s in self.bots for s in self.game.to_act):
+        if not self._bots_playing and any(s in self.bots for s in self.game.to_act):
+            self._bots_playing = True
             self._bot_task = asyncio.create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
-        while True:
-            waiting = [s for s in sorted(self.game.to_act) if s in self.bots]
-            if not waiting:
-                return
-            await asyncio.sleep(self.pace)
-            async with self.lock:
-                g = self.game
-                seat = waiting[0]
-                if seat not in g.to_act or seat not in self.bots:
-                    continue
-                rng = random.Random(derive_seed(self.bot_seed, seat, len(g.history)))
-                action = await asyncio.to_thread(_choose, self.bots[seat], g, seat, rng)
-                await self._apply(seat, action)
-            await self.broadcast()
+        try:
+            while True:
+                waiting = [s for s in sorted(self.game.to_act) if s in self.bots]
+                if not waiting:
+                    return
+                await asyncio.sleep(self.pace)
+                async with self.lock:
+                    g = self.game
+                    seat = waiting[0]
+                    if seat not in g.to_act or seat not in self.bots:
+                        continue
+                    rng = random.Random(derive_seed(self.bot_seed, seat, len(g.history)))
+                    bot = self.bots[seat]
+                    if bot.searches:  # may think for seconds: in a worker thread
+                        action = await asyncio.to_thread(_choose, bot, g, seat, rng)
+                    else:  # a millisecond at most: a thread hop would cost more
+                        action = _choose(bot, g, seat, rng)
+                    await self._apply(seat, action)
+                await self.broadcast()
+        finally:
+            self._bots_playing = False
+            if self.on_rest is not None:
+                self.on_rest(self)
 
     async def close(self) -> None:
         """Stop the bot loop (the server is stopping; the table resumes from the store)."""
@@ -319,7 +336,10 @@ class LiveTable:
         except Exception:  # a connection gone: its handler calls leave()
             listener.closed = True
 
-    async def broadcast(self, skip: Listener | None = None) -> None:
-        for listener in list(self.listeners):
+    async def broadcast(self, skip: Listener | None = None, first: int | None = None) -> None:
+        """Send every listener but ``skip`` what is new for it; seat ``first``'s listeners
+        first (the player who acted sees the answer soonest)."""
+        ordered = sorted(self.listeners, key=lambda x: x.seat != first)
+        for listener in ordered:
             if listener is not skip:
                 await self.send(listener)

@@ -8,6 +8,7 @@ replay step by :func:`replay_message`.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import time
 from collections import Counter
@@ -79,6 +80,8 @@ def create_app(
     async def lifespan(app: FastAPI):  # type: ignore[no-untyped-def]
         await asyncio.to_thread(store.migrate)
         await tables.resume()
+        gc.collect()
+        gc.freeze()
         yield
         await tables.close()
         store.dispose()
@@ -112,21 +115,25 @@ def create_app(
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(request: Request, table_id: str) -> HTMLResponse:
-        table = await tables.get(table_id)
-        if table is None:
-            return missing(request, f"no table {table_id}")
-        page = {"table_id": table_id, "game": table.game.spec, "difficulties": list(DIFFICULTIES)}
-        return templates.TemplateResponse(request, "table.html", page)
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return missing(request, f"no table {table_id}")
+            page = {
+                "table_id": table_id,
+                "game": table.game.spec,
+                "difficulties": list(DIFFICULTIES),
+            }
+            return templates.TemplateResponse(request, "table.html", page)
 
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, table_id: str) -> HTMLResponse:
-        table = await tables.get(table_id)
-        if table is None:
-            return missing(request, f"no table {table_id}")
-        page = {"table": table, "game": table.game.spec, "over": table.game.is_over}
-        return templates.TemplateResponse(
-            request, "replay.html", page, status_code=200 if page["over"] else 403
-        )
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return missing(request, f"no table {table_id}")
+            page = {"table": table, "game": table.game.spec, "over": table.game.is_over}
+            return templates.TemplateResponse(
+                request, "replay.html", page, status_code=200 if page["over"] else 403
+            )
 
     @app.get("/rules/{game_id}", response_class=HTMLResponse)
     async def rules(request: Request, game_id: str) -> HTMLResponse:
@@ -167,75 +174,75 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> JSONResponse:
-        table = await tables.get(table_id)
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        try:
-            return JSONResponse(final_game(table).record())
-        except TavolaError as exc:
-            return _refusal(exc)
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            try:
+                return JSONResponse(final_game(table).record())
+            except TavolaError as exc:
+                return _refusal(exc)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot")
     async def hand_to_bot(request: Request, table_id: str, seat: str) -> JSONResponse:
         body = await _json_object(request)
         if isinstance(body, JSONResponse):
             return body
-        table = await tables.get(table_id)
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        number = _number(seat)
-        try:
-            await table.hand_to_bot(body.get("creator"), number, _with_agent(body).get("agent"))
-        except TavolaError as exc:
-            return _refusal(exc)
-        return JSONResponse({"seat": number, **table.seats[number].to_json()})  # type: ignore[index]
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            number = _number(seat)
+            try:
+                await table.hand_to_bot(body.get("creator"), number, _with_agent(body).get("agent"))
+            except TavolaError as exc:
+                return _refusal(exc)
+            return JSONResponse({"seat": number, **table.seats[number].to_json()})  # type: ignore[index]
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(request: Request, table_id: str) -> JSONResponse:
         body = await _json_object(request)
         if isinstance(body, JSONResponse):
             return body
-        table = await tables.get(table_id)
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        try:
-            made, new = await tables.rematch(
-                table, body.get("seat"), body.get("key"), body.get("creator"), _client(request)
-            )
-        except TavolaError as exc:
-            return _refusal(exc)
-        return JSONResponse({"table": made}, status_code=201 if new else 200)
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            try:
+                made, new = await tables.rematch(
+                    table, body.get("seat"), body.get("key"), body.get("creator"), _client(request)
+                )
+            except TavolaError as exc:
+                return _refusal(exc)
+            return JSONResponse({"table": made}, status_code=201 if new else 200)
 
     @app.get("/api/replays/{table_id}")
     async def replay(table_id: str, seat: str = "", step: str = "0") -> JSONResponse:
-        table = await tables.get(table_id)
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        viewer = None if seat in ("", "spectator") else _number(seat)
-        try:
-            msg = await asyncio.to_thread(replay_message, table, viewer, _number(step))
-        except TavolaError as exc:
-            return _refusal(exc)
-        return JSONResponse(msg)
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            viewer = None if seat in ("", "spectator") else _number(seat)
+            try:
+                msg = await asyncio.to_thread(replay_message, table, viewer, _number(step))
+            except TavolaError as exc:
+                return _refusal(exc)
+            return JSONResponse(msg)
 
     reviews: dict[tuple[str, int | str], dict[str, Any]] = {}
     reviewing = asyncio.Lock()  # one review at a time: each is seconds of search
 
     @app.get("/api/replays/{table_id}/review")
     async def review(table_id: str, seat: str = "") -> JSONResponse:
-        table = await tables.get(table_id)
-        if table is None:
-            return JSONResponse({"error": "no such table"}, status_code=404)
-        key = (table_id, _number(seat))
-        async with reviewing:
-            if key not in reviews:
-                try:
-                    reviews[key] = await asyncio.to_thread(review_message, table, key[1])
-                except TavolaError as exc:
-                    return _refusal(exc)
-                while len(reviews) > MAX_REVIEWS:
-                    del reviews[next(iter(reviews))]
-        return JSONResponse(reviews[key])
+        async with tables.visit(table_id) as table:
+            if table is None:
+                return JSONResponse({"error": "no such table"}, status_code=404)
+            key = (table_id, _number(seat))
+            async with reviewing:
+                if key not in reviews:
+                    try:
+                        reviews[key] = await asyncio.to_thread(review_message, table, key[1])
+                    except TavolaError as exc:
+                        return _refusal(exc)
+                    while len(reviews) > MAX_REVIEWS:
+                        del reviews[next(iter(reviews))]
+            return JSONResponse(reviews[key])
 
     @app.post("/api/replays")
     async def import_record(request: Request) -> JSONResponse:
@@ -263,17 +270,17 @@ def create_app(
             return
         open_by_client[client] += 1
         try:
-            table = await tables.get(table_id)
-            if table is None:
-                await ws.send_json({"type": "error", "message": "no such table"})
-                await ws.close(code=4404, reason="no such table")
-                return
-            if len(table.listeners) >= MAX_LISTENERS:
-                why = "this table has too many visitors"
-                await ws.send_json({"type": "error", "message": why})
-                await ws.close(code=4429, reason=why)
-                return
-            await _serve(ws, table, rate)
+            async with tables.visit(table_id) as table:
+                if table is None:
+                    await ws.send_json({"type": "error", "message": "no such table"})
+                    await ws.close(code=4404, reason="no such table")
+                    return
+                if len(table.listeners) >= MAX_LISTENERS:
+                    why = "this table has too many visitors"
+                    await ws.send_json({"type": "error", "message": why})
+                    await ws.close(code=4429, reason=why)
+                    return
+                await _serve(ws, table, rate)
         finally:
             open_by_client[client] -= 1
             if not open_by_client[client]:
