@@ -163,7 +163,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
             return f"{who} drew {e['count']} card(s)."
         return f"{who} drew {', '.join(map(name, e['cards'])) or 'nothing'}."
     if kind == "turn":
-        return f"Turn {e['turn']}: {who.lower() if who == 'You' else who}'s turn."
+        return f"Turn {e['turn']}: " + ("your turn." if who == "You" else f"{who}'s turn.")
     if kind == "use":
         if e["as"] == "down":
             return f"{who} used {name(e['card'])} to move down to {e['pawn']}."

@@ -101,6 +101,12 @@ export function playable(tag, attrs, entry, act, ...children) {
   }, ...children);
 }
 
+/** Load the stylesheet at `href` once (a game's renderer calls it for its own CSS file). */
+export function stylesheet(href) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  document.head.append(h('link', { rel: 'stylesheet', href }));
+}
+
 /** The game's own renderer, static/games/<id>.js, or `fallback` for a game without one. */
 export async function gameRenderer(gameId, fallback) {
   if (!/^[a-z0-9-]+$/.test(gameId)) return fallback;
@@ -124,7 +130,7 @@ export function turnText(msg) {
   if (mine && msg.to_act.length === 1) text = 'Your turn.';
   else if (msg.to_act.length) text = `${capital(list(msg.to_act.map((s) => who(msg, s))))} to act.`;
   const committed = commitments(msg.view);
-  if (committed) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
+  if (committed?.length) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
   return text;
 }
 
