@@ -1,6 +1,6 @@
 """Balance figures for Renaissance Man (2013) by simulation (not a test; run it by hand).
 
-    python tests/games/renaissance_man/rm13_balance.py [games] [players] [agents]
+    python benchmarks/rm13_balance.py [games] [players] [agents]
 
 ``agents`` is a comma-separated list (default: heuristic at every seat); agents are rotated
 over the seats game by game. Prints games, mean and median rounds, end reasons (safety-cap hits
