@@ -10,7 +10,7 @@ import pytest
 
 from tavola.sim import GameOutcome, simulate
 from tavola.sim.html import report_data, write_report
-from tavola.sim.ratings import ratings, seat_test
+from tavola.sim.ratings import Sweep, ratings, seat_test, sweeps
 
 GAME = "renaissance-man-2d6"
 LINEUP = ["heuristic", "random", "random"]
@@ -68,6 +68,24 @@ def test_ratings_order_agents_by_who_finishes_above_whom() -> None:
     tied = ratings([game(("a", "b"), (1, 1)) for _ in range(20)], seed=0)
     assert [round(r.elo, 6) for r in tied] == [0, 0]
     assert ratings([game(("a", "a"), (2, 1))], seed=0) == []  # one agent: nothing to rate
+
+
+def test_a_pair_where_one_never_finished_above_the_other_is_said_to_be_unmeasured(
+    tmp_path: Path,
+) -> None:
+    """Bradley-Terry has no finite answer when one agent always beats another: the rating gap
+    then comes from the prior, and the report says so instead of passing it off as measured."""
+    outcomes = [game(("a", "b", "c"), (3, 1, 2)) for _ in range(20)]
+    outcomes += [game(("c", "b", "a"), (3, 2, 2)) for _ in range(20)]  # a ties b: no sweep
+    assert sweeps(outcomes) == [Sweep("c", "b", 40)]
+    sim = simulate(GAME, 12, LINEUP, seed=1)
+    data = report_data(sim)
+    assert data["sweeps"] == sweeps([o for o in sim.outcomes if not o.hit_cap])
+    path = tmp_path / "report.html"
+    write_report(sim, path)
+    page = path.read_text()
+    for x in data["sweeps"]:
+        assert f"<strong>{x.loser} never finished above {x.winner}</strong>" in page
 
 
 def test_the_cli_writes_the_report_and_rebuilds_it_from_a_finished_results_file(

@@ -14,7 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ..core.errors import TavolaError
 from ..core.registry import get_spec
 from .facts import breakdown_tables
-from .ratings import Rating, ratings, seat_test
+from .ratings import Rating, ratings, seat_test, sweeps
 from .report import _by_agent, _games_per_second
 from .runner import Simulation
 from .stats import Tally, summarize
@@ -41,14 +41,22 @@ def _svg(fig: Any) -> str:
     return text[text.index("<svg") :]
 
 
+def _spread(points: list[float], intervals: list[tuple[float, float]]) -> list[list[float]]:
+    """Error bar lengths below and above each point; an interval that rounding puts a hair
+    past its point (a share of 0, a rating fixed by the prior) gives 0, not a negative."""
+    return [
+        [max(0.0, p - low) for p, (low, _) in zip(points, intervals, strict=True)],
+        [max(0.0, high - p) for p, (_, high) in zip(points, intervals, strict=True)],
+    ]
+
+
 def _shares(title: str, rows: dict[str, Tally], fair: float) -> str:
     """Horizontal bars of win shares with their 95% intervals and the fair share."""
     fig, ax = _figure(6.5, 0.5 + 0.45 * len(rows))
     names = list(rows)[::-1]
     shares = [rows[n].share for n in names]
-    lows = [rows[n].share - rows[n].ci95[0] for n in names]
-    highs = [rows[n].ci95[1] - rows[n].share for n in names]
-    ax.barh(names, shares, xerr=[lows, highs], color=ACCENT, ecolor=INK, capsize=4)
+    spread = _spread(shares, [rows[n].ci95 for n in names])
+    ax.barh(names, shares, xerr=spread, color=ACCENT, ecolor=INK, capsize=4)
     ax.axvline(fair, color=FAIR, linestyle="--", label=f"fair share {fair:.1%}")
     ax.set_xlim(0, 1)
     ax.set_xlabel("win share (ties split), 95% Wilson interval")
@@ -81,7 +89,7 @@ def _ratings(rows: list[Rating]) -> str:
     ax.errorbar(
         [r.elo for r in rows],
         [r.agent for r in rows],
-        xerr=[[r.elo - r.low for r in rows], [r.high - r.elo for r in rows]],
+        xerr=_spread([r.elo for r in rows], [(r.low, r.high) for r in rows]),
         fmt="o",
         color=ACCENT,
         ecolor=INK,
@@ -118,6 +126,7 @@ def report_data(sim: Simulation) -> dict[str, Any]:
         "fair": 1 / sim.players,
         "seat_test": test,
         "ratings": ratings(finished, sim.seed),
+        "sweeps": sweeps(finished),
         "lengths": [o.decisions for o in finished],
         "scores": {name: scores[name] for name in dict.fromkeys(sim.agents) if scores[name]},
         "lead_changes": [o.lead_changes for o in finished if o.lead_changes is not None],

@@ -102,6 +102,35 @@ def _strengths(w: np.ndarray) -> np.ndarray:
     return logs - logs.mean()
 
 
+@dataclass(frozen=True)
+class Sweep:
+    """A pair of agents in which ``loser`` never finished above ``winner`` in ``meetings``
+    meetings (ties count as neither): their rating gap is set by ``PRIOR``, not measured."""
+
+    winner: str
+    loser: str
+    meetings: int
+
+
+def sweeps(outcomes: Sequence[GameOutcome]) -> list[Sweep]:
+    """The pairs of agents in which one never finished above the other (and was below it at
+    least once), in the order the agents first appear.
+
+    >>> from tavola.sim.outcome import GameOutcome as G
+    >>> won = G(seed=0, agents=("a", "b"), winners=(0,), scores=(2, 1), decisions=1, hit_cap=False)
+    >>> sweeps([won] * 3)
+    [Sweep(winner='a', loser='b', meetings=3)]
+    """
+    names = list(dict.fromkeys(a for o in outcomes for a in o.agents))
+    w = _pairs(outcomes, {name: i for i, name in enumerate(names)}).sum(axis=0)
+    return [
+        Sweep(a, b, int(w[i, j] + w[j, i]))  # a meeting counts 1 (a tie: half each)
+        for i, a in enumerate(names)
+        for j, b in enumerate(names)
+        if w[j, i] == 0 and w[i, j] > 0
+    ]
+
+
 def ratings(outcomes: Sequence[GameOutcome], seed: int) -> list[Rating]:
     """Each agent's Bradley-Terry rating in Elo points (mean 0) from who finished above whom
     in each finished game, with a 95% bootstrap interval over the games (seeded by ``seed``).
