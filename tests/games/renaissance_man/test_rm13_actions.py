@@ -81,6 +81,11 @@ def test_all_reveal_together_and_a_player_may_pass() -> None:
     assert knights[-1]["to"] == "shield" and knights[-1]["from"] == "home"
     assert g.view(None)["last_actions"] == ["recruit", "pass"]
     assert g.view(None)["recruit"]["seat"] == 0  # alone in the area: a majority
+    name = g.card_table()["cards"][g.c.ids[x]]["name"]  # "Knight 7": the rulebook names none
+    said = {e["seat"]: e["text"] for e in g.events(0) if e["kind"] == "reveal"}
+    assert said == {0: f"You recruit with {name}.", 1: "Seat 1 takes no action."}
+    said = {e["seat"]: e["text"] for e in g.events(1) if e["kind"] == "reveal"}
+    assert said == {0: f"Seat 0 recruits with {name}.", 1: "You take no action."}
 
 
 def test_level_one_uncovered_workers_give_their_actions() -> None:

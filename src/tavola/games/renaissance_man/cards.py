@@ -10,6 +10,7 @@ wild corners. It prints no card list, so the built-in file is our reconstruction
 
 from __future__ import annotations
 
+import functools
 import re
 import weakref
 from dataclasses import dataclass
@@ -59,6 +60,17 @@ class Cards:
     @property
     def n_cards(self) -> int:
         return len(self.ids)
+
+    @functools.cached_property
+    def names(self) -> dict[str, str]:
+        """Each card's name by id: its worker type and its number among the cards of that type
+        ("Merchant 3"), as the rulebook names no card."""
+        seen = [0] * len(WORKERS)
+        out = {}
+        for cid, t in zip(self.ids, self.typ, strict=True):
+            seen[t] += 1
+            out[cid] = f"{WORKER_NAMES[t]} {seen[t]}"
+        return out
 
 
 _BY_KEY: weakref.WeakValueDictionary[str, Cards] = weakref.WeakValueDictionary()

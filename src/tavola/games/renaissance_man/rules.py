@@ -211,12 +211,12 @@ class Tables:
         self.events: dict[tuple[Any, ...], Event] = {}
 
 
-def _text_describe(event: dict[str, Any], viewer: int | None) -> str:
+def _text_describe(event: dict[str, Any], viewer: int | None, names: dict[str, str]) -> str:
     from .text import describe
 
     global _text_describe
     _text_describe = describe
-    return describe(event, viewer)
+    return describe(event, viewer, names)
 
 
 @lru_cache(maxsize=32)
@@ -1011,7 +1011,7 @@ class RenaissanceMan(Game):
         return found
 
     def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
-        return _text_describe(event, viewer)
+        return _text_describe(event, viewer, self.c.names)
 
     def card_table(self) -> dict[str, Any]:
         from .text import card_table

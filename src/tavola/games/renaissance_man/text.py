@@ -41,19 +41,14 @@ def card_face(c: Cards, i: int) -> str:
 
 
 def card_table(c: Cards) -> dict[str, Any]:
-    """The printed faces of the card set, by id (public); a card's name is its type and its
-    number among the cards of that type ("Merchant 3"): the rulebook names no card."""
-    seen = [0] * len(WORKERS)
-    names = []
-    for i in range(c.n_cards):
-        seen[c.typ[i]] += 1
-        names.append(f"{WORKER_NAMES[c.typ[i]]} {seen[c.typ[i]]}")
+    """The printed faces of the card set, by id (public), with each card's name
+    (:attr:`Cards.names`)."""
     return {
         "icons": list(SYMBOLS),
         "workers": dict(zip(WORKERS, WORKER_NAMES, strict=True)),
         "cards": {
             c.ids[i]: {
-                "name": names[i],
+                "name": c.names[c.ids[i]],
                 "type": WORKERS[c.typ[i]],
                 "needs": None if c.need[i] is None else [SYMBOLS[x] for x in c.need[i]],
                 "offers": None if c.offer[i] is None else [SYMBOLS[x] for x in c.offer[i]],
@@ -134,26 +129,43 @@ def _who(seat: int | None, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
-def describe(e: dict[str, Any], viewer: int | None) -> str:
-    """A sentence for an event, from its filtered fields."""
+VERB = {"hire": "hire", "barter": "barter", "teach": "teach", "recruit": "recruit"}
+"""Each action type as a verb (the events name them so)."""
+
+
+def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> str:
+    """A sentence for an event, from its filtered fields; cards by name (``names``, by id)."""
     k = e["kind"]
     who = _who(e.get("seat"), viewer)
+    you = who == "You"
+
+    def verb(base: str) -> str:  # "You reveal", "Seat 1 reveals"
+        if you:
+            return base
+        return base + ("es" if base.endswith(("ch", "sh", "s", "x")) else "s")
+
+    def name(cid: str) -> str:
+        return names.get(cid, cid)
+
     if k == "step":
         return f"{who} chose a step ({e['step']}), secretly."
     if k == "ready":
-        return f"{who} {'are' if who == 'You' else 'is'} ready."
+        return f"{who} {'are' if you else 'is'} ready."
     if k == "draw":
         return f"{who} drew a card." if e["drawn"] else f"{who} could draw no card."
     if k == "reveal":
         parts = []
         if e["removed"]:
-            parts.append(f"removes {', '.join(e['removed'])}")
-        parts.append(f"{e['action']}s with {e['card']}" if e["action"] else "takes no action")
-        return f"{who} reveals: {'; '.join(parts)}."
+            parts.append(f"{verb('remove')} {', '.join(map(name, e['removed']))}")
+        if e["action"]:
+            parts.append(f"{verb(VERB[e['action']])} with {name(e['card'])}")
+        else:
+            parts.append(f"{verb('take')} no action")
+        return f"{who} {' and '.join(parts)}."
     if k == "remove":
-        return f"{who} removed {e['card']} from {e['slot']}."
+        return f"{who} removed {name(e['card'])} from {e['slot']}."
     if k == "hire":
-        return f"{who} hired {e['card']} at {e['slot']}."
+        return f"{who} hired {name(e['card'])} at {e['slot']}."
     if k == "token":
         return f"{who} took a {e['face']} token ({e['token']}) to the {e['area']} area."
     if k == "spend":
@@ -173,21 +185,21 @@ def describe(e: dict[str, Any], viewer: int | None) -> str:
     if k == "place_renaissance_man":
         return f"{who} placed a face-down Renaissance Man at {e['slot']}."
     if k == "flip":
-        return f"The opposing knights flip {', '.join(str(x) for x in e['cards'])}."
+        return f"The opposing knights flip {', '.join(name(str(x)) for x in e['cards'])}."
     if k == "resolve":
         if e["outcome"] == "won":
-            return f"{_who(e['winner'], viewer)} won {e['card']} ({e['area']})."
+            return f"{_who(e['winner'], viewer)} won {name(e['card'])} ({e['area']})."
         if e["outcome"] == "opposing":
-            return f"The opposing knights won {e['card']} ({e['area']}); it is discarded."
+            return f"The opposing knights won {name(e['card'])} ({e['area']}); it is discarded."
         if e["outcome"] == "tie-removed":
             return f"A tie at {e['area']}: the knights are removed."
         return f"A tie at {e['area']}: the knights stay."
     if k == "recruit":
-        return f"{who} put {e['card']} {'in hand' if e['to'] == 'hand' else 'at ' + e['to']}."
+        return f"{who} put {name(e['card'])} {'in hand' if e['to'] == 'hand' else 'at ' + e['to']}."
     if k == "discard":
         return f"{who} discarded {e['count']} card(s) face down."
     if k == "refill":
-        return f"The {e['area']} area gets {e['card']}."
+        return f"The {e['area']} area gets {name(e['card'])}."
     if k == "shuffle":
         return f"The discards are shuffled into a new deck of {e['size']} cards."
     if k == "round":
@@ -197,7 +209,9 @@ def describe(e: dict[str, Any], viewer: int | None) -> str:
     if k == "foundation":
         return f"{who} laid the Foundation: {', '.join(e['order'])}."
     if k == "board":
-        return f"Seat {e['dealer']} deals; recruits: {', '.join(e['recruits'])}."
+        dealer = _who(e["dealer"], viewer)
+        deals = "deal" if dealer == "You" else "deals"
+        return f"{dealer} {deals}; recruits: {', '.join(map(name, e['recruits']))}."
     if k == "aside":
         return f"{e['count']} cards are discarded face down (tougher game)."
     if k == "end":

@@ -1,11 +1,19 @@
-// Renaissance Man (2013) on the web: the Recruit board with its knights, every pyramid (level
-// five on top, needs and offers on each card, face-down Renaissance Men as such), tokens, your
-// hand, and the steps of your secret commitment (removals, action, card, choice, Ready).
-import { h, fill, seatBadges, seatLabel, who, capital, legalMatching, playable } from '../dom.js';
+// Renaissance Man (2013) on the web: the Recruit board with its face-up recruits and knights,
+// every seat's pyramid of workers (five at level one, one Master at level five; each card's
+// offers drawn at its top corners, its needs at its bottom corners), tokens, your hand, and the
+// steps of your secret commitment. Every icon is drawn here (original SVG) and named in text.
+import {
+  h, fill, icon, seatBadges, seatLabel, who, list, capital, legalMatching, playable, stylesheet,
+} from '../dom.js';
 
-const ICON = { coin: '$', book: 'B', bread: 'b', shield: 'S' };
+stylesheet('/static/games/renaissance-man.css');
+
 const AREAS = ['coin', 'book', 'bread', 'shield'];
-const SHORT = { merchant: 'Merchant', scholar: 'Scholar', baker: 'Baker', knight: 'Knight', renaissance: 'Renaissance Man' };
+const WORKER = { merchant: 'Merchant', scholar: 'Scholar', baker: 'Baker', knight: 'Knight', renaissance: 'Renaissance Man' };
+/** The large icon of each worker type (a Renaissance Man has none). */
+const ICON_OF = { merchant: 'coin', scholar: 'book', baker: 'bread', knight: 'shield' };
+const ICON_OF_ACTION = { hire: 'coin', teach: 'book', barter: 'bread', recruit: 'shield' };
+/** The slots of a structure, top row (level five) first, as the view numbers them. */
 const ROWS = [[14], [12, 13], [9, 10, 11], [5, 6, 7, 8], [0, 1, 2, 3, 4]];
 const ENDED = {
   master: 'a Master completes a pyramid',
@@ -13,98 +21,393 @@ const ENDED = {
   'deck-out': 'the deck had to be reshuffled: the one-player game is lost',
 };
 
-function slotName(p) {
-  const level = p < 5 ? 1 : p < 9 ? 2 : p < 12 ? 3 : p < 14 ? 4 : 5;
-  const first = [0, 5, 9, 12, 14][level - 1];
-  return `${level}.${p - first + 1}`;
+// Original 24x24 drawings, filled with the even-odd rule (holes are cut by inner paths).
+const PATHS = {
+  coin: ['M12 1.5a10.5 10.5 0 1 0 0 21a10.5 10.5 0 1 0 0-21z', 'M12 4a8 8 0 1 1 0 16a8 8 0 1 1 0-16z',
+    'M12 5.8a6.2 6.2 0 1 1 0 12.4a6.2 6.2 0 1 1 0-12.4z', 'M10.6 8h2.8v8h-2.8z'],
+  book: ['M1.5 5.2C4.6 3.6 8.3 3.8 11 6v14.2c-2.8-1.9-6.4-2.1-9.5-.8z', 'M22.5 5.2C19.4 3.6 15.7 3.8 13 6v14.2c2.8-1.9 6.4-2.1 9.5-.8z'],
+  bread: ['M3.5 18.5V12C1 11.2.7 6.6 5 5.5c3-.8 11-.8 14 0 4.3 1.1 4 5.7 1.5 6.5v6.5z',
+    'M7.2 8.4l2.6 3.8-1.4 1-2.6-3.8z', 'M11.2 8.4l2.6 3.8-1.4 1-2.6-3.8z', 'M15.2 8.4l2.6 3.8-1.4 1-2.6-3.8z'],
+  shield: ['M12 1.5l9 3.2v6.1c0 6-3.9 10.1-9 11.7-5.1-1.6-9-5.7-9-11.7V4.7z', 'M10.8 5h2.4v5h4.6v2.4h-4.6V19h-2.4v-6.6H6.2V10h4.6z'],
+  any: ['M12 1.5l2.4 6.3 6.6-1.6-4.3 5.3 4.3 5.3-6.6-1.6L12 22.5l-2.4-6.3L3 17.8l4.3-5.3L3 7.2l6.6 1.6z'],
+  knight: ['M5 22h14v-2.6H5z', 'M7 18.6h10.5c-.3-3.4-2.3-5.2-1.6-8.4.8-3.7-1.5-7.4-6.4-7.7L8.3 1 7.4 3.4C5.3 4.6 4 7 3.6 10.2l1.8 1.6 3.3-1.3 1.8-1.2c.2 2.8-3 4.6-3.5 9.3z'],
+  down: ['M12 2.5l2.4 4.4 4.9-.9-.9 4.9 4.1 2.1-4.1 2.1.9 4.9-4.9-.9L12 23.5l-2.4-4.4-4.9.9.9-4.9L1.5 13l4.1-2.1-.9-4.9 4.9.9z'],
+};
+
+const NAME = { coin: 'coin', book: 'book', bread: 'bread', shield: 'shield', any: 'any icon' };
+
+/** An icon: its paths joined into one, so that inner paths cut holes (even-odd). */
+function draw(kind, cls = 'rm13-ico') {
+  return icon([PATHS[kind].join(' ')], cls);
+}
+
+/** A resource icon on a coloured disc; `named` gives it its own text alternative. */
+function resource(kind, cls = '', named = true) {
+  const attrs = { class: `rm13-res r-${kind} ${cls}` };
+  if (named) Object.assign(attrs, { role: 'img', 'aria-label': NAME[kind], title: NAME[kind] });
+  return h('span', attrs, draw(kind));
 }
 
 function face(msg, id) {
-  return (msg.cards && msg.cards.cards && msg.cards.cards[id]) || null;
+  return msg.cards?.cards?.[id] || null;
 }
 
-/** A card's text: type, offers above, needs below. */
-function cardText(msg, id) {
-  if (id === null || id === undefined) return '·';
-  if (id === 'down') return 'Renaissance Man (face down)';
-  if (id.startsWith('foundation-')) return `${SHORT[id.slice(11)]} (Foundation)`;
+/** What a card (or slot content) is: type, name, offers, needs; null for an empty slot. */
+function describe(msg, id) {
+  if (id === null || id === undefined) return null;
+  if (id === 'down') return { type: 'renaissance', name: 'Renaissance Man', down: true, offers: ['any', 'any'], needs: ['any', 'any'] };
+  if (id.startsWith('foundation-')) {
+    const type = id.slice(11);
+    const mark = ICON_OF[type] || 'any';
+    return { type, name: WORKER[type] || capital(type), foundation: true, offers: [mark, mark], needs: null };
+  }
   const c = face(msg, id);
-  if (!c) return id;
-  if (!c.offers) return `${SHORT[c.type]} (wild)`;
-  return `${SHORT[c.type]} offers ${c.offers.map((x) => ICON[x]).join('')} needs ${c.needs.map((x) => ICON[x]).join('')}`;
+  if (!c) return { type: 'unknown', name: id, offers: null, needs: null };
+  return {
+    type: c.type,
+    name: c.name || WORKER[c.type] || id,
+    offers: c.offers || ['any', 'any'],
+    needs: c.needs || ['any', 'any'],
+  };
 }
+
+function pair(icons) {
+  if (!icons) return '';
+  if (icons[0] === 'any' && icons[1] === 'any') return 'any icons';
+  return `${NAME[icons[0]]} and ${NAME[icons[1]]}`;
+}
+
+/** "Scholar 4, offers coin and book, needs bread and shield" */
+function cardWords(msg, id) {
+  const d = describe(msg, id);
+  if (!d) return 'empty';
+  if (d.down) return 'Renaissance Man, face down, wild: offers and needs any icons';
+  if (d.foundation) {
+    return `Foundation ${WORKER[d.type] || d.type}, offers ${d.type === 'renaissance' ? 'any icons' : pair(d.offers)}`;
+  }
+  if (d.type === 'renaissance') return `${d.name}, wild: offers and needs any icons`;
+  if (!d.offers) return d.name;
+  return `${d.name}, offers ${pair(d.offers)}, needs ${pair(d.needs)}`;
+}
+
+/** A short name for lists: "Scholar 4" (or the id on an unknown set). */
+function cardName(msg, id) {
+  return describe(msg, id)?.name || id;
+}
+
+function corners(icons, cls) {
+  if (!icons) return h('span', { class: `rm13-corners ${cls} none`, 'aria-hidden': 'true' });
+  return h('span', { class: `rm13-corners ${cls}`, 'aria-hidden': 'true' }, icons.map((x) => resource(x, '', false)));
+}
+
+/**
+ * A card drawn in CSS: offers at the top corners, the worker's large icon and name, needs at
+ * the bottom corners. `opts`: label (its aria-label), entry and act (a legal action it plays),
+ * class, tag (a verb shown on a playable card).
+ */
+function drawCard(msg, id, opts = {}) {
+  const d = describe(msg, id);
+  const label = opts.label || cardWords(msg, id);
+  const big = d.down ? 'down' : ICON_OF[d.type] || 'any';
+  const short = d.type === 'renaissance' ? (d.down ? 'face down' : 'Ren. Man') : WORKER[d.type] || d.name;
+  const parts = [
+    corners(d.offers, 'offers'),
+    h('span', { class: 'rm13-type', 'aria-hidden': 'true' },
+      h('span', { class: 'rm13-big' }, draw(big)),
+      h('span', { class: 'rm13-name', text: short }),
+      d.foundation ? h('span', { class: 'rm13-found', text: 'Foundation' }) : null,
+      !d.foundation && !d.down && d.name !== short ? h('span', { class: 'rm13-no', text: d.name.replace(/^\D+/, '#') }) : null),
+    d.foundation ? h('span', { class: 'rm13-corners needs base', 'aria-hidden': 'true' }) : corners(d.needs, 'needs'),
+    opts.tag ? h('span', { class: 'rm13-tag', 'aria-hidden': 'true', text: opts.tag }) : null,
+  ];
+  const cls = `rm13-card t-${d.type}${d.down ? ' down' : ''}${d.foundation ? ' foundation' : ''} ${opts.class || ''}`;
+  return playable('div', { class: cls, 'aria-label': label, title: label, dataset: { card: id } }, opts.entry, opts.act, parts);
+}
+
+// -- seats, knights and tokens ------------------------------------------------------------------
+
+function knights(n, seatClass, label) {
+  if (!n) return null;
+  return h('span', { class: `rm13-knights ${seatClass}`, role: 'img', 'aria-label': label, title: label },
+    Array.from({ length: Math.min(n, 6) }, () => draw('knight', 'rm13-knight')),
+    n > 1 ? h('span', { class: 'rm13-times', 'aria-hidden': 'true', text: `×${n}` }) : null);
+}
+
+function token(tok, opts = {}) {
+  const other = tok.token ? tok.token.split('/').find((x) => x !== tok.face) : null;
+  const label = `${NAME[tok.face]} token${other ? ` (its other face ${other})` : ''}`;
+  return playable('span', { class: `rm13-token r-${tok.face} ${opts.class || ''}`, 'aria-label': label, title: label },
+    opts.entry, opts.act, draw(tok.face));
+}
+
+/** A double-sided token of the supply: both faces. */
+function supplyToken(faces, n, opts = {}) {
+  const [a, b] = faces.split('/');
+  const label = `${NAME[a]}/${NAME[b]} tokens: ${n} in the supply`;
+  return playable('span', { class: `rm13-pair${n ? '' : ' none'}`, 'aria-label': label, title: label }, opts.entry, opts.act,
+    h('span', { class: `rm13-token r-${a}` }, draw(a)),
+    h('span', { class: `rm13-token r-${b}` }, draw(b)),
+    h('span', { class: 'rm13-count', 'aria-hidden': 'true', text: `×${n}` }));
+}
+
+// -- the Recruit board ----------------------------------------------------------------------------
 
 function board(msg, act) {
   const v = msg.view;
-  const rows = AREAS.map((area, a) => h('tr', {},
-    h('th', { scope: 'row', text: capital(area) }),
-    h('td', { text: v.recruits[a] ? `${v.recruits[a]}: ${cardText(msg, v.recruits[a])}` : 'empty' }),
-    h('td', { text: v.knights[a].map((k, s) => (k ? `${who(msg, s)} ${k}` : null)).filter(Boolean).join(', ') || '—' }),
-    v.opposing ? h('td', { text: `opposing ${v.opposing[a]}` }) : null));
-  return h('section', { class: 'panel', 'aria-labelledby': 'rm-board' },
-    h('h2', { id: 'rm-board', text: 'The Recruit board' }),
-    h('table', {}, h('tbody', {}, rows)),
-    h('p', { class: 'help', text: `Deck ${v.deck} · discards ${v.discards} · supply ${Object.entries(v.supply).map(([k, n]) => `${k} ${n}`).join(', ')}` }));
+  const mine = act && msg.seat !== null;
+  const areas = AREAS.map((area, a) => {
+    const id = v.recruits[a];
+    const pending = v.recruit && v.recruit.area === area;
+    const seats = v.knights[a].map((k, s) => {
+      if (!k) return null;
+      const entry = mine && s === msg.seat ? legalMatching(msg, { kind: 'knight', from: area }) : null;
+      const label = `${capital(who(msg, s))}: ${k} knight${k === 1 ? '' : 's'}`;
+      const body = knights(k, `seat-${s}`, label);
+      return h('li', {}, entry ? playable('span', { class: 'rm13-move', 'aria-label': label }, entry, act, body) : body,
+        h('span', { class: 'rm13-by', 'aria-hidden': 'true', text: s === msg.seat ? 'you' : `seat ${s}` }));
+    }).filter(Boolean);
+    if (v.opposing && v.opposing[a]) {
+      const label = `Opposing knights: ${v.opposing[a]}`;
+      seats.push(h('li', {}, knights(v.opposing[a], 'opposing', label), h('span', { class: 'rm13-by', 'aria-hidden': 'true', text: 'opposing' })));
+    }
+    return h('li', { class: `rm13-area r-${area}${pending ? ' won' : ''}` },
+      h('h3', { class: 'rm13-area-name' }, resource(area, 'small', false), h('span', { text: `${capital(area)} area` })),
+      id ? drawCard(msg, id, { label: `${capital(area)} area recruit: ${cardWords(msg, id)}` })
+        : h('div', { class: 'rm13-card empty', role: 'img', 'aria-label': `${capital(area)} area: no recruit` }, h('span', { class: 'rm13-empty', text: 'empty' })),
+      seats.length ? h('ul', { class: 'rm13-knight-list', 'aria-label': `Knights in the ${area} area` }, seats)
+        : h('p', { class: 'rm13-none', text: 'no knights' }));
+  });
+  const supply = Object.entries(v.supply).map(([faces, n]) => supplyToken(faces, n,
+    { entry: act ? legalMatching(msg, { kind: 'token', faces }) : null, act }));
+  return h('section', { class: 'panel rm13-board', 'aria-labelledby': 'rm13-board-title' },
+    h('h2', { id: 'rm13-board-title', text: 'The Recruit board' }),
+    recruitWon(msg, act),
+    h('ul', { class: 'rm13-areas' }, areas),
+    h('div', { class: 'rm13-piles' },
+      h('p', {}, h('span', { class: 'rm13-pile', role: 'img', 'aria-label': `Deck: ${v.deck} cards`, title: `Deck: ${v.deck} cards` },
+        h('span', { class: 'rm13-back', 'aria-hidden': 'true' }), h('span', { 'aria-hidden': 'true', text: `Deck ${v.deck}` })),
+      h('span', { class: 'rm13-pile', role: 'img', 'aria-label': `Discard pile: ${v.discards} cards`, title: `Discard pile: ${v.discards} cards` },
+        h('span', { class: 'rm13-back discard', 'aria-hidden': 'true' }), h('span', { 'aria-hidden': 'true', text: `Discards ${v.discards}` })),
+      v.aside ? h('span', { class: 'rm13-note', text: `${v.aside} set aside` }) : null,
+      v.solo_cards ? h('span', { class: 'rm13-note', text: `one-player ${v.variant} game: ${v.solo_cards} cards` }) : null),
+      h('div', { class: 'rm13-supply' }, h('span', { class: 'rm13-label', text: 'Token supply' }), supply)),
+    faceUpDiscards(msg));
 }
 
-function pyramid(msg, s, act) {
+function recruitWon(msg, act) {
+  const v = msg.view;
+  if (!v.recruit) return null;
+  const mine = v.recruit.seat === msg.seat;
+  const text = mine
+    ? `You won ${cardName(msg, v.recruit.card)} in the ${v.recruit.area} area: take it into your hand or hire it into your pyramid.`
+    : `${capital(who(msg, v.recruit.seat))} won ${cardName(msg, v.recruit.card)} in the ${v.recruit.area} area and places it.`;
+  const entry = act && mine ? legalMatching(msg, { kind: 'hand' }) : null;
+  return h('div', { class: 'rm13-banner' },
+    drawCard(msg, v.recruit.card, { class: 'small', entry, act, tag: entry ? 'to hand' : null }), h('p', { text }));
+}
+
+function faceUpDiscards(msg) {
+  const v = msg.view;
+  const seen = v.public_discards || [];
+  if (!seen.length) return null;
+  return h('details', { class: 'rm13-seen' },
+    h('summary', { text: `Face-up discards (${seen.length})` }),
+    h('p', { class: 'help', text: seen.map((id) => cardName(msg, id)).join(', ') }));
+}
+
+// -- pyramids -------------------------------------------------------------------------------------
+
+function slotName(p) {
+  const level = p < 5 ? 1 : p < 9 ? 2 : p < 12 ? 3 : p < 14 ? 4 : 5;
+  const first = [0, 5, 9, 12, 14][level - 1];
+  return { level, index: p - first + 1, name: `${level}.${p - first + 1}` };
+}
+
+function slot(msg, s, p, act) {
+  const id = msg.view.structures[s][p];
+  const { level, index, name } = slotName(p);
+  const where = `Level ${level}, slot ${index}`;
+  const label = `${where}: ${cardWords(msg, id)}`;
+  const mine = act && s === msg.seat;
+  const place = mine ? legalMatching(msg, { kind: 'place', slot: name }) : null;
+  const remove = mine && !place ? legalMatching(msg, { kind: 'remove', slot: name }) : null;
+  const entry = place || remove;
+  if (id === null || id === undefined) {
+    const attrs = { class: `rm13-card rm13-slot empty${place ? ' target' : ''}`, 'aria-label': label, title: label };
+    return playable('div', attrs, entry, act, h('span', { class: 'rm13-where', 'aria-hidden': 'true', text: place ? 'place here' : name }));
+  }
+  return drawCard(msg, id, {
+    label, entry, act, class: `rm13-slot${remove ? ' removable' : ''}${place ? ' target' : ''}`, tag: remove ? 'remove' : place ? 'place' : null,
+  });
+}
+
+function pyramid(msg, s, act, extra = '') {
   const st = msg.view.structures[s];
-  return h('div', { class: 'rm-pyramid' }, ROWS.map((row) => h('div', { class: 'rm-row' }, row.map((p) => {
-    const label = `${slotName(p)}: ${cardText(msg, st[p])}`;
-    const entry = act && s === msg.seat
-      ? legalMatching(msg, { kind: 'place', slot: slotName(p) }) || legalMatching(msg, { kind: 'remove', slot: slotName(p) })
-      : null;
-    const cell = h('span', { class: `rm-slot${st[p] ? '' : ' empty'}`, text: label });
-    return entry ? playable('span', {}, entry, act, cell) : cell;
-  }))));
+  const built = st.filter((x) => x !== null).length;
+  const level = msg.view.phase === 'action' ? msg.view.level : 0;
+  const mine = act && s === msg.seat;
+  const vacant = (row) => row.every((p) => st[p] === null
+    && !(mine && legalMatching(msg, { kind: 'place', slot: slotName(p).name })));
+  return h('div', { class: `rm13-pyr-wrap ${extra}` },
+    h('div', { class: 'rm13-pyramid', role: 'group', 'aria-label': `${capital(who(msg, s))}: pyramid of ${built} of 15 workers, level 5 on top` },
+      ROWS.map((row, r) => h('div', { class: `rm13-row${5 - r === level ? ' calling' : ''}${vacant(row) ? ' vacant' : ''}` },
+        h('span', { class: 'rm13-lvl', 'aria-hidden': 'true', title: `Level ${5 - r}`, text: 5 - r }),
+        h('div', { class: 'rm13-cards' }, row.map((p) => slot(msg, s, p, act)))))));
+}
+
+function rmArea(list_) {
+  const have = new Set(list_.map((t) => t.face));
+  const named = AREAS.filter((a) => have.has(a));
+  const label = `Renaissance Man area: ${named.length ? list(named) : 'no tokens'} (${named.length} of 4)`;
+  return h('span', { class: 'rm13-rm-area', role: 'img', 'aria-label': label, title: label },
+    AREAS.map((a) => (have.has(a)
+      ? h('span', { class: `rm13-token r-${a}` }, draw(a))
+      : h('span', { class: `rm13-token hole r-${a}` }, draw(a)))));
 }
 
 function seatPanel(msg, s, act) {
   const v = msg.view;
-  const tokens = (list) => list.map((t) => t.face).join(' ') || '—';
-  return h('section', { class: `seat${v.to_act.includes(s) ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': seatLabel(msg, s) },
-    h('h3', {}, seatLabel(msg, s), seatBadges(msg, s)),
-    h('p', { text: `Hand ${v.hand_sizes[s]} · stored ${tokens(v.stored[s])} · Renaissance Man area ${tokens(v.rm_tokens[s])}` }),
-    v.known[s].length ? h('p', { text: `Known in hand: ${v.known[s].join(', ')}` }) : null,
-    pyramid(msg, s, act));
+  const acting = v.to_act.includes(s);
+  const onBoard = v.knights.reduce((t, row) => t + row[s], 0);
+  const committed = v.commitments?.committed?.includes(s);
+  const stored = v.stored[s];
+  const drop = (tok) => (act && s === msg.seat ? legalMatching(msg, { kind: 'drop', token: tok.face }) : null);
+  const last = v.last_actions?.[s];
+  const known = v.known[s] || [];
+  const notes = [
+    acting ? h('span', { class: 'chip acting', text: committed ? 'to act · committed' : 'to act' }) : null,
+    !acting && committed ? h('span', { class: 'chip', text: 'committed' }) : null,
+    s === v.dealer && v.phase !== 'over' ? h('span', { class: 'chip', text: 'dealer' }) : null,
+    v.to_place?.[s] ? h('span', { class: 'chip', text: 'places a Renaissance Man' }) : null,
+    v.winners?.includes(s) ? h('span', { class: 'chip win', text: 'winner' }) : null,
+  ];
+  return h('section', {
+    class: `seat rm13-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`,
+    'aria-label': `${seatLabel(msg, s)}${s === msg.seat ? ' (you)' : ''}`,
+  },
+  h('h3', {}, h('span', { class: `rm13-swatch seat-${s}`, 'aria-hidden': 'true' }), seatLabel(msg, s), seatBadges(msg, s)),
+  h('dl', { class: 'stats rm13-stats' },
+    h('div', {}, h('dt', { text: 'Workers' }), h('dd', { class: 'big', text: `${v.structures[s].filter((x) => x !== null).length}/15` })),
+    h('div', {}, h('dt', { text: 'Hand' }), h('dd', { text: v.hand_sizes[s] })),
+    h('div', {}, h('dt', { text: 'Knights out' }), h('dd', { text: `${onBoard}/4` })),
+    v.scores ? h('div', {}, h('dt', { text: 'Score' }), h('dd', { text: v.scores[s] })) : null,
+    last ? h('div', {}, h('dt', { text: 'Last action' }), h('dd', { text: capital(last) })) : null),
+  h('div', { class: 'rm13-tokens' },
+    h('span', { class: 'rm13-label', text: `Stored ${stored.length}/4` }),
+    h('span', { class: 'rm13-chips' }, stored.length ? stored.map((t) => token(t, { entry: drop(t), act })) : h('span', { class: 'rm13-none', text: 'none' }))),
+  h('div', { class: 'rm13-tokens' }, h('span', { class: 'rm13-label', text: 'Renaissance Man area' }), rmArea(v.rm_tokens[s])),
+  known.length && s !== msg.seat ? h('p', { class: 'rm13-known', text: `Known in hand: ${known.map((id) => cardName(msg, id)).join(', ')}` }) : null,
+  h('p', { class: 'notes' }, notes),
+  pyramid(msg, s, act));
+}
+
+// -- your hand and your secret steps --------------------------------------------------------------
+
+const STEP_TEXT = {
+  ready: () => 'Ready',
+  pass: () => 'no action',
+  hand: () => 'into the hand',
+  done: () => 'keep the rest',
+};
+
+function stepChip(msg, step) {
+  const k = step.kind;
+  let body;
+  if (k === 'act') body = [resource(ICON_OF_ACTION[step.type], 'small', false), capital(step.type)];
+  else if (k === 'card') body = `card: ${cardName(msg, step.card)}`;
+  else if (k === 'discard') body = `discard ${cardName(msg, step.card)}`;
+  else if (k === 'remove') body = `remove ${step.slot}`;
+  else if (k === 'place') body = `place at ${step.slot}`;
+  else if (k === 'token') body = `token ${step.faces}`;
+  else if (k === 'drop') body = `drop a ${step.token} token`;
+  else if (k === 'knight') body = `knight from ${step.from}`;
+  else if (k === 'foundation') body = `next: ${step.worker}`;
+  else body = (STEP_TEXT[k] || (() => k))();
+  return h('li', { class: 'rm13-step' }, body);
+}
+
+function secret(msg, act) {
+  const v = msg.view;
+  const c = v.commitments;
+  if (!c) return null;
+  const status = h('ul', { class: 'rm13-commits', 'aria-label': 'Who has committed' }, c.seats.map((s) => {
+    const done = c.committed.includes(s);
+    return h('li', { class: done ? 'done' : 'waiting' }, h('span', { class: `rm13-swatch seat-${s}`, 'aria-hidden': 'true' }),
+      `${capital(who(msg, s))}: ${done ? 'committed' : 'choosing…'}`);
+  }));
+  const me = msg.seat !== null && c.seats.includes(msg.seat);
+  const types = act ? (msg.legal || []).filter((e) => e.action.kind === 'act' || e.action.kind === 'pass') : [];
+  const founds = act ? (msg.legal || []).filter((e) => e.action.kind === 'foundation') : [];
+  return h('section', { class: 'panel rm13-secret', 'aria-labelledby': 'rm13-secret-title' },
+    h('h2', { id: 'rm13-secret-title', text: v.phase === 'foundation' ? 'The Foundation (secret)' : 'Secret choices' }),
+    status,
+    me && v.mine ? h('div', { class: 'rm13-mine' }, h('span', { class: 'rm13-label', text: 'Your steps so far (only you see them)' }),
+      v.mine.length ? h('ol', { class: 'rm13-steps' }, v.mine.map((step) => stepChip(msg, step))) : h('span', { class: 'rm13-none', text: 'none yet' })) : null,
+    types.length ? h('div', { class: 'rm13-types' }, types.map((e) => {
+      const kind = e.action.type;
+      const via = kind ? ` (${ICON_OF_ACTION[kind]} action)` : '';
+      return playable('span', { class: `rm13-type-btn${kind ? ` r-${ICON_OF_ACTION[kind]}` : ' pass'}`, 'aria-label': `${e.label}${via}` }, e, act,
+        kind ? resource(ICON_OF_ACTION[kind], '', false) : null, h('span', { text: e.label }));
+    })) : null,
+    founds.length ? h('div', { class: 'rm13-found-choice' }, h('span', { class: 'rm13-label', text: 'Lay next at level 1:' }),
+      h('div', { class: 'rm13-hand-cards' }, founds.map((e) => drawCard(msg, `foundation-${e.action.worker}`, { entry: e, act })))) : null);
 }
 
 function hand(msg, act) {
   const v = msg.view;
-  if (!v.hand) return null;
+  if (!v.hand || v.phase === 'over') return null;
+  const choosing = act && (msg.legal || []).some((e) => e.action.kind === 'card' || e.action.kind === 'discard');
   const cards = v.hand.map((id) => {
-    const entry = act ? legalMatching(msg, { kind: 'card', card: id }) || legalMatching(msg, { kind: 'discard', card: id }) : null;
-    const body = h('span', { class: 'rm-card', text: `${id}: ${cardText(msg, id)}` });
-    return entry ? playable('span', {}, entry, act, body) : body;
+    const use = act ? legalMatching(msg, { kind: 'card', card: id }) : null;
+    const discard = act && !use ? legalMatching(msg, { kind: 'discard', card: id }) : null;
+    return drawCard(msg, id, { entry: use || discard, act, tag: use ? 'use' : discard ? 'discard' : null });
   });
-  return h('section', { class: 'panel', 'aria-labelledby': 'rm-hand' },
-    h('h2', { id: 'rm-hand', text: `Your hand (${v.hand.length})` }), h('div', { class: 'rm-hand' }, cards),
-    v.mine && v.mine.length ? h('p', { class: 'help', text: `Chosen so far (secret): ${v.mine.map((m) => Object.values(m).join(' ')).join(' → ')}` }) : null);
+  return h('section', { class: 'panel rm13-hand', 'aria-labelledby': 'rm13-hand-title' },
+    h('h2', { id: 'rm13-hand-title', text: `Your hand (${v.hand.length})` }),
+    h('div', { class: `rm13-hand-cards${choosing ? ' choosing' : ''}` }, cards.length ? cards : h('p', { class: 'help', text: 'No cards.' })),
+    v.my_discards?.length ? h('p', { class: 'help', text: `Your face-down discards: ${v.my_discards.map((id) => cardName(msg, id)).join(', ')}.` }) : null);
 }
 
-function others(msg, act) {
-  const shown = new Set(['card', 'discard', 'place', 'remove']);
-  const rest = (msg.legal || []).filter((e) => !shown.has(e.action.kind));
-  if (!act || !rest.length) return null;
-  return h('section', { class: 'panel' }, h('h2', { text: 'Your choices' }),
-    h('div', { class: 'rm-actions' }, rest.map((e) => playable('span', {}, e, act, h('span', { text: e.label })))));
+function phaseLine(msg) {
+  const v = msg.view;
+  if (v.phase === 'over') return `The game is over: ${ENDED[v.ended] || v.ended}.`;
+  if (v.phase === 'foundation') return 'Lay the Foundation: each player orders the five workers of level 1, in secret.';
+  if (v.phase === 'action') {
+    return `Action ${v.level}: uncovered level ${v.level} workers (or stored tokens) give the actions; everyone chooses in secret, then all reveal.`;
+  }
+  if (v.phase === 'place') return 'Face-down Renaissance Men are placed.';
+  if (v.phase === 'recruit') return 'The Recruit board is resolved.';
+  if (v.phase === 'discard') return 'Players may discard cards face down, in secret.';
+  return `${capital(v.phase)}.`;
 }
+
+// -- the module's interface ----------------------------------------------------------------------
 
 export function render(container, msg, act) {
+  stylesheet('/static/games/renaissance-man.css');
   const v = msg.view;
-  const phase = v.phase === 'action' ? `Action ${v.level}` : capital(v.phase);
-  const line = v.phase === 'over' ? `The game is over: ${ENDED[v.ended] || v.ended}.` : `${phase}.`;
+  const me = msg.seat;
+  const order = [...v.structures.keys()];
+  if (me !== null && me !== undefined) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   fill(container,
-    h('p', { class: 'phase' }, h('strong', { text: `Round ${v.round}. ` }), line,
-      v.recruit ? ` ${capital(who(msg, v.recruit.seat))} won ${v.recruit.card}: hand or structure.` : ''),
-    board(msg, act),
+    h('p', { class: 'phase' }, h('strong', { text: `Round ${v.round}. ` }), phaseLine(msg)),
+    secret(msg, act),
     hand(msg, act),
-    others(msg, act),
-    h('div', { class: 'seats-grid' }, v.structures.map((_, s) => seatPanel(msg, s, act))));
+    board(msg, act),
+    h('p', { class: 'rm13-legend help' }, 'On each card: ', h('b', { text: 'offers' }), ' at the top (filled discs), ',
+      h('b', { text: 'needs' }), ' at the bottom (outlined discs); ', resource('any', 'small', false), ' is any icon (a Renaissance Man is wild).'),
+    h('div', { class: 'rm13-seats' }, order.map((s) => seatPanel(msg, s, act))));
 }
 
-/** A seat's final view on the end screen. */
+/** A seat's final view on the end screen: its pyramid and score. */
 export function revealed(view, msg, s) {
+  stylesheet('/static/games/renaissance-man.css');
+  const m = { ...msg, view };
   const built = view.structures[s].filter((x) => x !== null).length;
-  return h('p', { text: `${built} workers${view.winners && view.winners.includes(s) ? ', winner' : ''}.` });
+  const winner = view.winners && view.winners.includes(s);
+  const score = view.scores ? `, score ${view.scores[s]}` : '';
+  return h('div', { class: 'rm13-revealed' },
+    h('p', { text: `${built} of 15 workers${score}${winner ? ', a winner' : ''}.` }),
+    pyramid(m, s, null, 'small'),
+    view.hand?.length ? h('p', { class: 'help', text: `Cards left in hand: ${view.hand.map((id) => cardName(m, id)).join(', ')}.` }) : null);
 }
