@@ -5,7 +5,7 @@ at random, apply it. A decision is one player action (OpenSpiel's chance nodes a
 as decisions, but their time is). Then the cost, in microseconds per call over states of random
 games, of what search and learning pay per step: info_key(seat), observe(seat), view(seat),
 clone() and resample(seat). OpenSpiel needs the [ai] extra (pip install -e '.[ai]').
-Run:  python benchmarks/throughput.py [--seconds 5]
+Run:  python benchmarks/throughput.py [--seconds 5] [--game ID ...]
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ def openspiel_rate(name: str, seconds: float) -> tuple[int, int, float] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--game", action="append", help="only this game (may be repeated)")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     header = f"{'game':<28} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'dec/game':>9}"
@@ -111,6 +112,8 @@ def main() -> None:
     reference = openspiel_rate("hearts", args.seconds)
     rows = []
     for spec in tavola.list_games():
+        if args.game and spec.id not in args.game:
+            continue
         for n in spec.player_counts:
             games, decisions, elapsed = tavola_rate(spec.id, n, args.seconds)
             costs = per_call_costs(spec.id, n)

@@ -20,27 +20,25 @@ from typing import Any
 class Commitments:
     """The secret choices of one simultaneous phase: per seat, its steps so far."""
 
-    __slots__ = ("done", "seats", "steps")
+    __slots__ = ("done", "seats", "steps", "waiting")
 
     def __init__(self) -> None:
         self.seats: tuple[int, ...] = ()
         self.steps: dict[int, list[int]] = {}
         self.done: set[int] = set()
+        self.waiting: frozenset[int] = frozenset()
+        """Seats that have not finished committing (kept up to date: games ask it often)."""
 
     def open(self, seats: Iterable[int]) -> None:
         """Start a phase in which ``seats`` must each commit."""
         self.seats = tuple(sorted(seats))
         self.steps = {s: [] for s in self.seats}
         self.done = set()
+        self.waiting = frozenset(self.seats)
 
     @property
     def is_open(self) -> bool:
         return bool(self.seats)
-
-    @property
-    def waiting(self) -> frozenset[int]:
-        """Seats that have not finished committing."""
-        return frozenset(s for s in self.seats if s not in self.done)
 
     def mine(self, seat: int) -> tuple[int, ...]:
         """The steps ``seat`` has taken so far (its own secret)."""
@@ -51,12 +49,13 @@ class Commitments:
         self.steps[seat].append(code)
         if final:
             self.done.add(seat)
+            self.waiting = self.waiting - {seat}
         return len(self.done) == len(self.seats)
 
     def close(self) -> dict[int, tuple[int, ...]]:
         """Every seat's commitment, and the phase closed."""
         taken = {s: tuple(self.steps[s]) for s in self.seats}
-        self.seats, self.steps, self.done = (), {}, set()
+        self.seats, self.steps, self.done, self.waiting = (), {}, set(), frozenset()
         return taken
 
     def public(self) -> dict[str, list[int]]:
@@ -68,6 +67,7 @@ class Commitments:
         c.seats = self.seats
         c.steps = {s: v[:] for s, v in self.steps.items()}
         c.done = set(self.done)
+        c.waiting = self.waiting
         return c
 
     def canonical(self) -> tuple[Any, ...]:
@@ -96,6 +96,7 @@ class Commitments:
             finished = seat in self.done
             self.steps[seat] = []
             self.done.discard(seat)
+            self.waiting = self.waiting | {seat}
             while finished and seat not in self.done:
                 options = legal(seat)
                 step(seat, options[rng.randrange(len(options))])

@@ -228,6 +228,7 @@ class RenaissanceMan(Game):
     """A game of Renaissance Man (Rubbo, 2013) for 1 to 4 players."""
 
     __slots__ = (
+        "_memo",
         "area",
         "aside",
         "board",
@@ -309,6 +310,7 @@ class RenaissanceMan(Game):
         self.recruits = [self.deck.pop() for _ in range(4)]
         self.log.append((EV_BOARD, dealer, tuple(self.recruits)))
         self.commits = Commitments()
+        self._memo: tuple[int, list[int]] | None = None  # (seat, its legal codes) now
         self.phase = FOUNDATION
         self.commits.open(range(players))
 
@@ -350,6 +352,16 @@ class RenaissanceMan(Game):
         return [a[code] for code in self._legal_codes(seat)]
 
     def _legal_codes(self, seat: int) -> list[int]:
+        """The codes of ``seat``'s legal actions, kept until the game changes (an act, a step;
+        a clone starts without): a player's act checks the list it was just shown."""
+        memo = self._memo
+        if memo is not None and memo[0] == seat:
+            return memo[1]
+        codes = self._compute_legal_codes(seat)
+        self._memo = (seat, codes)
+        return codes
+
+    def _compute_legal_codes(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == RESOLVE:
             out = [TO_HAND]
@@ -388,6 +400,7 @@ class RenaissanceMan(Game):
             names = ", ".join(str(self.t.actions[x]) for x in legal)
             raise IllegalActionError(f"{action} is not legal now; legal: {names}")
         self.history.append((seat, code))
+        self._memo = None
         try:
             if self.phase == RESOLVE:
                 self._take_recruit(seat, code)
@@ -408,6 +421,7 @@ class RenaissanceMan(Game):
         return code == READY
 
     def _step(self, seat: int, code: int, log: bool = False) -> None:
+        self._memo = None
         final = self._final(seat, code)
         if log and final:  # the others see that it is ready, never what it chose
             self.log.append((EV_READY, seat))
@@ -1066,6 +1080,7 @@ class RenaissanceMan(Game):
         g.deck = self.deck[:]
         g.recruits = self.recruits[:]
         g.commits = self.commits.copy()
+        g._memo = None
         return g
 
     def resample(self, seat: int, rng: random.Random) -> RenaissanceMan:
