@@ -80,7 +80,8 @@ def test_the_six_artists_and_their_masterpieces() -> None:
     (upper-left corner), the Advancement points required to take the Masterpiece each step to
     completion, and the Victory Points (VPs) that are awarded to the player at game's end if the
     Masterpiece is completed. Each artist: eight Masterpieces with skill, city, three steps,
-    VP and resources, one of 8 VP."""
+    VP and resources, one of 8 VP; each titled after a real work of its artist, with the work's
+    date (Antonia Uccello's works are lost: hers are invented, in her life)."""
     c = cards_by_key("standard")
     assert c.artist_names == (
         "Leonardo da Vinci",
@@ -97,6 +98,10 @@ def test_the_six_artists_and_their_masterpieces() -> None:
     table = new(2).card_table()
     face = table["cards"]["leonardo-mona-lisa"]
     assert face["kind"] == "masterpiece" and len(face["steps"]) == 3 and face["city"] == "Florence"
+    assert face["date"] == "c. 1503"
+    assert all(re.fullmatch(r"(c\. )?1[45]\d\d", d) for d in c.mp_dates)
+    uccello = [d for d, a in zip(c.mp_dates, c.mp_artist, strict=True) if a == 1]
+    assert all(1456 <= int(d[-4:]) <= 1491 for d in uccello)
 
 
 def test_starting_commissions_have_no_cost_and_no_badge() -> None:
@@ -169,6 +174,12 @@ def test_bad_files_are_refused_with_the_line() -> None:
     bad = TEXT.replace('needs = ["PERSP", "PORT"]', 'needs = ["LAND", "PORT"]')
     line = line_of(bad, 'needs = ["LAND", "PORT"]')
     assert error_of(bad).startswith(f"my-cards.toml, line {line}:")
+    bad = TEXT.replace('date = "c. 1503"', "date = 1503")
+    line = line_of(bad, "date = 1503")
+    assert error_of(bad) == f"my-cards.toml, line {line}: 'date' must be str, not 1503"
+    undated = re.sub(r'(?m)^date = ".*"\n', "", TEXT)  # a date is optional
+    g = tavola.new_game("renaissance-rivals", players=2, options={"cards": card_file(undated)})
+    assert g.card_table()["cards"]["leonardo-mona-lisa"]["date"] == ""
     bad = TEXT.replace("influence = 1\n", 'influence = "1"\n', 1)
     assert "'influence' must be int" in error_of(bad)
     assert "unknown table [extra]" in error_of(TEXT + "\n[extra]\n")

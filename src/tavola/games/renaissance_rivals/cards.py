@@ -83,7 +83,18 @@ _SET_KEYS = {"name", "note"}
 _LINK_KEYS = {"skill", "needs"}
 _START_KEYS = {"id", "name", "count", "influence", "advancement"}
 _ARTIST_KEYS = {"id", "name", "start"}
-_MP_KEYS = {"id", "artist", "name", "skill", "city", "steps", "vp", "influence", "advancement"}
+_MP_KEYS = {
+    "id",
+    "artist",
+    "name",
+    "date",
+    "skill",
+    "city",
+    "steps",
+    "vp",
+    "influence",
+    "advancement",
+}
 _COM_KEYS = {
     "id",
     "name",
@@ -135,6 +146,7 @@ class Cards:
     artist_start: tuple[tuple[int, int], ...]
     mp_ids: tuple[str, ...]
     mp_names: tuple[str, ...]
+    mp_dates: tuple[str, ...]  # when the real work was made ("c. 1503"); "" if not given
     mp_artist: tuple[int, ...]
     mp_skill: tuple[int, ...]
     mp_city: tuple[int, ...]
@@ -294,12 +306,15 @@ def parse_cards(f: DataFile) -> Cards:
         )
     # -- the Masterpieces
     mps = f.entries("masterpiece")
-    m: dict[str, list] = {k: [] for k in ("id", "name", "art", "sk", "city", "st", "vp", "i", "a")}
+    m: dict[str, list] = {
+        k: [] for k in ("id", "name", "date", "art", "sk", "city", "st", "vp", "i", "a")
+    }
     for i, row in enumerate(mps):
         t = "masterpiece"
         f.only_keys(row, _MP_KEYS, t, i)
         m["id"].append(ident(row, t, i))
         m["name"].append(_name(f, row, t, i))
+        m["date"].append(f.field(row, t, i, "date", str).strip() if "date" in row else "")
         artist = f.field(row, t, i, "artist", str)
         if artist not in a_ids:
             raise f.error(f"'artist' is one of {', '.join(a_ids)}, not {quote(artist)}", t, i)
@@ -417,6 +432,7 @@ def parse_cards(f: DataFile) -> Cards:
         artist_start=tuple(a_start),
         mp_ids=tuple(m["id"]),
         mp_names=tuple(m["name"]),
+        mp_dates=tuple(m["date"]),
         mp_artist=tuple(m["art"]),
         mp_skill=tuple(m["sk"]),
         mp_city=tuple(m["city"]),

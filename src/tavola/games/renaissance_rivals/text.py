@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import CITIES, SKILL_NAMES, SKILLS, cards_by_key
-from .rules import K_COM, K_MP, K_START, tables_for
+from .rules import K_COM, K_MP, K_START, MP0, tables_for
 
 if TYPE_CHECKING:
     from .rules import Tables
@@ -56,6 +56,7 @@ def card_table(t: Tables) -> dict[str, Any]:
             face.update(
                 kind="masterpiece",
                 artist=c.artist_ids[t.mp_artist[i]],
+                date=c.mp_dates[i - MP0],
                 skill=SKILLS[t.skill[i]],
                 city=CITIES[t.mp_city[i]],
                 steps=list(t.mp_steps[i]),

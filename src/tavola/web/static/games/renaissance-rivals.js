@@ -152,7 +152,7 @@ function pawn(msg, s, where = '') {
 function cardWords(set, id) {
   const c = face(set, id);
   if (c.kind === 'masterpiece') {
-    return `Masterpiece ${c.name} by ${artistName(set, c.artist)}: ${skillName(set, c.skill)}, in ${c.city}, steps of ${c.steps.join(', ')} Advancement, ${c.vp} VP${c.vp === 8 ? ' (the major)' : ''}; in hand gives ${c.influence} Influence or ${c.advancement} Advancement`;
+    return `Masterpiece ${c.name}${c.date ? ` (${c.date})` : ''} by ${artistName(set, c.artist)}: ${skillName(set, c.skill)}, in ${c.city}, steps of ${c.steps.join(', ')} Advancement, ${c.vp} VP${c.vp === 8 ? ' (the major)' : ''}; in hand gives ${c.influence} Influence or ${c.advancement} Advancement`;
   }
   if (c.kind === 'start') return `Starting Commission ${c.name}: gives ${c.influence} Influence or ${c.advancement} Advancement`;
   return `${c.name}${c.red ? ' (Red deck)' : ''}: level ${c.level} ${skillName(set, c.skill)}, costs ${c.cost} Influence, gives ${c.influence} Influence or ${c.advancement} Advancement, ${arrowWords(c.arrow)}, worth ${c.vp} VP`;
@@ -167,7 +167,7 @@ function drawCard(set, id, extra = '') {
     return h('div', { ...attrs, class: `${attrs.class}${c.vp === 8 ? ' major' : ''}` },
       h('span', { class: 'top' }, skillBadge(set, c.skill), h('span', { class: 'vp', text: `${c.vp} VP` })),
       h('span', { class: 'name', text: c.name }),
-      h('span', { class: 'sub', text: `Masterpiece · ${c.city}${c.vp === 8 ? ' · ★ major' : ''}` }),
+      h('span', { class: 'sub', text: `Masterpiece · ${c.city}${c.date ? ` · ${c.date}` : ''}${c.vp === 8 ? ' · ★ major' : ''}` }),
       h('span', { class: 'mp-steps' }, h('small', { text: 'Steps' }),
         h('span', { class: 'rr-steps' }, c.steps.map((n) => h('span', { class: 'step', text: n })))),
       h('span', { class: 'bottom' }, gives(c)));
