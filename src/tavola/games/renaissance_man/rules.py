@@ -310,7 +310,8 @@ class RenaissanceMan(Game):
         self.recruits = [self.deck.pop() for _ in range(4)]
         self.log.append((EV_BOARD, dealer, tuple(self.recruits)))
         self.commits = Commitments()
-        self._memo: tuple[int, list[int]] | None = None  # (seat, its legal codes) now
+        # (seat, legal codes) as legal_actions last gave them; cleared by any act or step
+        self._memo: tuple[int, list[int]] | None = None
         self.phase = FOUNDATION
         self.commits.open(range(players))
 
@@ -348,20 +349,12 @@ class RenaissanceMan(Game):
         if seat.__class__ is not int or seat not in self.to_act:
             self._query_seat(seat)
             return []
+        codes = self._legal_codes(seat)
+        self._memo = (seat, codes)  # the act that follows checks against this list
         a = self.t.actions
-        return [a[code] for code in self._legal_codes(seat)]
+        return [a[code] for code in codes]
 
     def _legal_codes(self, seat: int) -> list[int]:
-        """The codes of ``seat``'s legal actions, kept until the game changes (an act, a step;
-        a clone starts without): a player's act checks the list it was just shown."""
-        memo = self._memo
-        if memo is not None and memo[0] == seat:
-            return memo[1]
-        codes = self._compute_legal_codes(seat)
-        self._memo = (seat, codes)
-        return codes
-
-    def _compute_legal_codes(self, seat: int) -> list[int]:
         phase = self.phase
         if phase == RESOLVE:
             out = [TO_HAND]
@@ -395,7 +388,8 @@ class RenaissanceMan(Game):
                 raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
             action = found
         code = action.code
-        legal = self._legal_codes(seat)
+        memo = self._memo  # the list legal_actions just gave this seat, if it did
+        legal = memo[1] if memo is not None and memo[0] == seat else self._legal_codes(seat)
         if code not in legal:
             names = ", ".join(str(self.t.actions[x]) for x in legal)
             raise IllegalActionError(f"{action} is not legal now; legal: {names}")
