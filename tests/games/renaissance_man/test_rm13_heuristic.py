@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rm13_helpers import clear_hand, find_card, give, lay_foundations, new
+from rm13_helpers import clear_hand, find_card, give, lay_foundations, new, pass_all, put
 
 import tavola
 from tavola.agents import make_agent
@@ -58,3 +58,36 @@ def test_the_bot_hires_what_fits() -> None:
         {"kind": "card", "card": g.c.ids[x]},
         {"kind": "place", "slot": "2.1"},
     ]
+
+
+def test_the_bot_finishes_against_random_players() -> None:
+    """Seeds where the bot used to stall until the round cap (hiring a worker over its last
+    Merchant and removing it again in the next phase, round after round; or keeping a hand of
+    cards it could never use): it now builds its Master."""
+    for seed in (2, 6, 9):
+        g = play(4, ["heuristic", "random", "random", "random"], seed)
+        assert g.view(0)["ended"] == "master" and g.result.winners == (0,)
+
+
+def test_no_removal_for_an_action_of_another_phase() -> None:
+    """In phase two, removing 2.1 would uncover the Foundation Merchant, whose Hire is only
+    for phase one: the bot keeps its worker (it used to remove it, and hire there again the
+    next round)."""
+    g = new(2, 4)
+    lay_foundations(g)  # Merchant, Scholar, Baker, Knight, Renaissance Man
+    clear_hand(g, 0)
+    rms = [i for i in range(g.c.n_cards) if g.c.typ[i] == 4]
+    put(g, 0, "2.1", rms[0])
+    put(g, 0, "2.2", rms[1])
+    put(g, 0, "2.3", rms[2])
+    put(g, 0, "2.4", find_card(g, SC, needs=(3, 0)))  # Teach in phase two
+    give(g, 0, rms[3], rms[4], find_card(g, K, needs=(0, 0)))
+    pass_all(g)
+    assert g.level == 2
+    rng = random.Random(0)
+    steps = []
+    while 0 in g.to_act:
+        a = choose(g.view(0), g.legal_actions(0), rng)
+        steps.append(a.to_json())
+        g.act(0, a)
+    assert not any(s["kind"] == "remove" for s in steps)

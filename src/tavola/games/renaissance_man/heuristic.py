@@ -8,6 +8,13 @@ its knights can win a card that fits its structure, remove a worker when that re
 could use, and otherwise pass. It lays the Foundation so that the recruits fit, places won
 recruits and generated Renaissance Men where they keep its hand's options open, and discards
 cards that fit nowhere.
+
+It works against a stalled structure: a hire, a generated Renaissance Man or a won recruit
+that would leave no action in any phase (and too few coin tokens for the workers missing) is
+avoided where it can be; with no Merchant left uncovered it barters for coin tokens (swapping a
+stored bread token if need be) and teaches toward a Renaissance Man, and keeps only the cards
+that feed those; a structure stuck all the same removes the workers that give it the most action
+types back (Hire, then Barter, Teach, Recruit).
 """
 
 from __future__ import annotations
@@ -22,6 +29,12 @@ from .cards import PAIRS, RM, SYMBOLS, WILD, WORKERS, Cards, cards_by_key
 LEVEL = (1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5)
 OFFSET = (0, 5, 9, 12, 14)
 PERMS = tuple(itertools.permutations(range(5)))
+NONE: frozenset[int] = frozenset()
+WILD_CARD = -1
+"""A card number standing for any face-down Renaissance Man (wild, no action)."""
+ENGINE = (7.0, 3.0, 5.0, 2.0)
+"""What regaining each action type is worth to a stuck structure: Hire, Teach (a Renaissance
+Man for four), Barter (a coin token hires in any phase), Recruit."""
 
 
 def _supports(p: int) -> tuple[int, int]:
@@ -89,6 +102,11 @@ def fits(
     return out
 
 
+def open_slots(st: list[Slot | None]) -> list[int]:
+    """Empty slots with both cards beneath: where a wild card could go."""
+    return [p for p in range(5, 15) if st[p] is None and all(st[q] is not None for q in SUP[p])]
+
+
 def uncovered(st: list[Slot | None], p: int, removed: frozenset[int] = frozenset()) -> bool:
     return all(st[q] is None or q in removed for q in ABOVE[p])
 
@@ -109,6 +127,23 @@ def access(
     return False
 
 
+def hire_engine(st: list[Slot | None], stored: list[int]) -> bool:
+    """Whether the bot can still hire in some phase: an uncovered Merchant, or a coin token."""
+    return 0 in stored or any(access(st, lv, 0) for lv in range(1, 5))
+
+
+def alive(st: list[Slot | None], stored: list[int]) -> bool:
+    """Whether the structure can still grow: some uncovered worker gives an action in some
+    phase, or the coin tokens stored (bread ones can be bartered into coin) pay for every
+    worker still missing. Otherwise only removing workers can unblock it."""
+    for p in range(15):
+        x = st[p]
+        if x is not None and x.typ != RM and uncovered(st, p):
+            return True
+    missing = sum(1 for x in st if x is None)
+    return stored.count(0) + stored.count(2) >= missing
+
+
 def find(legal: list[Action], data: dict[str, Any]) -> Action | None:
     for a in legal:
         if a.to_json() == data:
@@ -120,10 +155,17 @@ def _slot_value(c: Cards, st: list[Slot | None], p: int, hand: list[int], card: 
     """How good it is to fill ``p``: progress, minus the access it covers, minus the hand
     cards that would lose their only slot."""
     v = 10.0 + 0.1 * LEVEL[p]
+    covers = False
     for q in SUP[p]:
         x = st[q]
         if x is not None and x.typ == 0 and uncovered(st, q):
             v -= 1.5
+            covers = True
+    if covers and c.typ[card] != 0:
+        after = st[:]
+        after[p] = Slot(RM, WILD, WILD)
+        if not any(access(after, lv, 0) for lv in range(1, 5)):
+            v -= 2.0
     for other in hand:
         if other != card and fits(c, st, other) == [p]:
             v -= 1.0
@@ -141,6 +183,7 @@ class Plan:
         self.rm = [SYMBOLS.index(t["face"]) for t in view["rm_tokens"][me]]
         self.supply = list(view["supply"].values())
         self.rng = rng
+        self.hire_ok = hire_engine(self.st, self.stored)
 
     def face_left(self, face: int) -> int:
         best, count = -1, 0
@@ -150,11 +193,33 @@ class Plan:
         return best
 
     def keep_value(self, card: int) -> float:
-        """What a hand card is worth kept: it fits now, or is wild."""
+        """What a hand card is worth kept: it fits now, or is wild. With no way left to hire
+        (no uncovered Merchant, no coin stored), a card is only worth what it feeds: a Teach
+        toward a Renaissance Man, a Barter, a Recruit."""
         c = self.c
+        if not self.hire_ok:
+            return 1.0 if self.fodder(card) else 0.0
+        worker = any(access(self.st, lv, 0) for lv in range(1, 5))
+        slots = [
+            p for p in fits(c, self.st, card) if self.hire_risk(NONE, p, card, 0, worker) < 10.0
+        ]
         if c.typ[card] == RM:
-            return 8.0
-        return 5.0 if fits(c, self.st, card) else 0.0
+            return 8.0 if slots else 0.0
+        return 5.0 if slots else 0.0
+
+    def fodder(self, card: int) -> bool:
+        """Whether ``card`` feeds an action type the structure (or a token) gives toward
+        hiring again: a Teach it still needs, a Barter for a coin token, a Recruit likely won
+        of a card that fits."""
+        t = self.c.typ[card]
+        if t == RM:
+            return False
+        kinds = self.kinds_reachable(frozenset())
+        return (
+            (1 in kinds and t not in self.rm)
+            or (2 in kinds and t == 0)
+            or (3 in kinds and self.recruit_value(t) >= 2.0)
+        )
 
     def recruit_value(self, area: int) -> float:
         v = self.view
@@ -199,6 +264,58 @@ class Plan:
                     out.append(frozenset({p, q}))
         return out
 
+    def need_coin(self) -> bool:
+        """Whether a coin token is what the bot needs: no Merchant gives it Hire any more, or
+        the pyramid nears its top with no Merchant above level two (the last workers will
+        cover the ones below, and a stored coin hires in any phase)."""
+        if not self.hire_ok:
+            return True
+        if 0 in self.stored or sum(x is not None for x in self.st) < 10:
+            return False
+        return not (access(self.st, 3, 0) or access(self.st, 4, 0))
+
+    def stuck(self) -> bool:
+        """Whether nothing can make the structure grow: no action in any phase (tokens
+        short of the workers missing), or only a Hire whose every possible slot would leave
+        it so."""
+        if not alive(self.st, self.stored):
+            return True
+        if any(k != 0 for k in self.stored):
+            return False
+        for p in range(15):
+            x = self.st[p]
+            if x is not None and x.typ not in (0, RM) and uncovered(self.st, p):
+                return False
+        return all(self.hire_risk(NONE, p, WILD_CARD) >= 10.0 for p in open_slots(self.st))
+
+    def hire_risk(
+        self, removed: frozenset[int], p: int, card: int, kind: int = 0, worker: bool = True
+    ) -> float:
+        """What hiring ``card`` into ``p`` (less ``removed``) costs in ways to act later: a
+        structure that gives no action at all any more can only be unblocked by removing
+        workers; one with no Hire (no uncovered Merchant, no coin token) needs a coin token
+        or a Renaissance Man from Teach for every further worker."""
+        after = [None if q in removed else x for q, x in enumerate(self.st)]
+        after[p] = Slot(RM, WILD, WILD) if card < 0 else read_slot(self.c, self.c.ids[card])
+        stored = list(self.stored)
+        if not worker and kind in stored:
+            stored.remove(kind)
+        if not alive(after, stored):
+            return 10.0
+        if not hire_engine(after, stored):
+            return 3.0
+        return 0.0
+
+    def drop_face(self) -> int:
+        """The stored face to drop for a new token: one held twice, else the rarest use."""
+        for f in (3, 2, 1, 0):
+            if self.stored.count(f) > 1:
+                return f
+        for f in (3, 2, 1):
+            if f in self.stored:
+                return f
+        return -1
+
     def best_action(self, removed: frozenset[int]) -> tuple[float, list[dict[str, Any]]]:
         v = self.view
         c = self.c
@@ -214,6 +331,8 @@ class Plan:
                 if kind == 0:
                     for p in fits(c, st, card, removed):
                         val = _slot_value(c, st, p, self.hand, card) - cost
+                        if p != 14:
+                            val -= self.hire_risk(removed, p, card, kind, worker)
                         if val > best[0]:
                             steps = [{"kind": "act", "type": "hire"}, self._card(card)]
                             best = (val, [*steps, self._place(p)])
@@ -226,14 +345,24 @@ class Plan:
                     pair = self.face_left(t)
                     if t in self.rm or pair < 0:
                         continue
-                    val = 3.0 + 2.5 * len(self.rm) - lose - cost
+                    val = (3.0 if self.hire_ok else 6.0) + 2.5 * len(self.rm) - lose - cost
                     steps = [{"kind": "act", "type": "teach"}, self._card(card), self._token(pair)]
                 elif kind == 2:
                     pair = self.face_left(t)
-                    if pair < 0 or len(self.stored) >= 4 or (kind in self.stored and not worker):
+                    if pair < 0:
                         continue
-                    val = (3.5 if t == 0 else 1.6) - lose - cost
+                    if kind in self.stored and not worker and (t != 0 or not self.need_coin()):
+                        continue  # a bread token is only swapped for a coin one
+                    val = (7.0 if self.need_coin() else 3.5) if t == 0 else 1.6
+                    val -= lose + cost
                     steps = [{"kind": "act", "type": "barter"}, self._card(card), self._token(pair)]
+                    if len(self.stored) >= 4:
+                        # make room: only for a coin token, dropping a face held twice
+                        drop = self.drop_face()
+                        if t != 0 or 0 in self.stored or drop < 0:
+                            continue
+                        val -= 1.0
+                        steps.append({"kind": "drop", "token": SYMBOLS[drop]})
                 else:
                     if sum(v["knights"][a][self.me] for a in range(4)) == 4:
                         continue
@@ -244,26 +373,57 @@ class Plan:
         return best
 
     def action(self) -> list[dict[str, Any]]:
-        """The whole commitment for this action phase, as the steps' JSON. A removal is only
-        planned when it opens an action type the structure gives nowhere now (so the bot never
-        swaps workers back and forth)."""
+        """The whole commitment for this action phase, as the steps' JSON. A removal costs a
+        worker, so it is only planned when it lets the bot hire in this very phase and leaves
+        it a way to hire later (a Merchant uncovered at a level where none is now, or one at
+        all when it has none): never to regain an action of another phase, which led to
+        hiring and removing the same slot round after round. A stuck structure (see
+        :meth:`stuck`) removes workers to get action types back."""
         value, steps = self.best_action(frozenset())
-        base = self.kinds_reachable(frozenset())
         chosen: frozenset[int] = frozenset()
-        if value < 8 and (0 not in base or len(base) < 2):
+        level = self.view["level"]
+        if not access(self.st, level, 0) and 0 not in self.stored:
+            base = self.merchant_levels(self.st, frozenset())
             for removed in self.removal_sets()[1:]:
-                gained = self.kinds_reachable(removed) - base
-                if not gained:
+                if not access(self.st, level, 0, removed):
                     continue
-                gain = sum(12.0 if k == 0 else 4.0 for k in gained)
                 val, plan = self.best_action(removed)
-                total = val + gain - 9.0 * len(removed)
+                if plan[0].get("type") != "hire":
+                    continue
+                after: list[Slot | None] = [
+                    None if q in removed else x for q, x in enumerate(self.st)
+                ]
+                card = self.c.ids.index(plan[1]["card"])
+                after[SLOT_OF[plan[2]["slot"]]] = read_slot(self.c, plan[1]["card"])
+                gained = self.merchant_levels(after, frozenset()) - base
+                if not gained or (base and self.c.typ[card] != 0):
+                    continue
+                total = val + 3.0 - 10.0 * len(removed)
                 if total > value + 1:
                     value, steps, chosen = total, plan, removed
+        if not chosen and self.stuck():
+            # remove the fewest workers that give the most action types back, even with no
+            # action this phase; a little noise, fixed for the phase, so that a dead end met
+            # again is not always left the same way
+            noise = random.Random(self.view["round"] * 8 + level)
+            best = 0.0
+            for removed in self.removal_sets()[1:]:
+                kinds = self.kinds_reachable(removed)
+                score = sum(ENGINE[k] for k in kinds) - 1.5 * len(removed)
+                score += 2.0 * noise.random()
+                if kinds and score > best:
+                    best, chosen = score, removed
+            if chosen:
+                value, steps = self.best_action(chosen)
         # chains are removed top first
         order = sorted(chosen, key=lambda p: -LEVEL[p])
         removals = [{"kind": "remove", "slot": NAME_OF[p]} for p in order]
         return [*removals, *steps, {"kind": "ready"}]
+
+    @staticmethod
+    def merchant_levels(st: list[Slot | None], removed: frozenset[int]) -> set[int]:
+        """The levels at which an uncovered Merchant gives Hire."""
+        return {lv for lv in range(1, 5) if access(st, lv, 0, removed)}
 
     def _card(self, card: int) -> dict[str, Any]:
         return {"kind": "card", "card": self.c.ids[card]}
@@ -278,7 +438,11 @@ class Plan:
         return {"kind": "token", "faces": f"{SYMBOLS[a]}/{SYMBOLS[b]}"}
 
     def best_slot(self, slots: list[int], card: int) -> int:
-        return max(slots, key=lambda p: (_slot_value(self.c, self.st, p, self.hand, card), -p))
+        def value(p: int) -> float:
+            v = _slot_value(self.c, self.st, p, self.hand, card)
+            return v - self.hire_risk(NONE, p, card) if p != 14 else v
+
+        return max(slots, key=lambda p: (value(p), -p))
 
 
 def _foundation(view: dict[str, Any], legal: list[Action]) -> Action:
@@ -326,7 +490,10 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     if phase == "place":
         slots = [SLOT_OF[a.to_json()["slot"]] for a in legal]
         hand_slots = {p for h in plan.hand for p in fits(plan.c, plan.st, h)}
-        p = min(slots, key=lambda q: (q in hand_slots, LEVEL[q], q))
+        p = min(
+            slots,
+            key=lambda q: (plan.hire_risk(NONE, q, WILD_CARD), q in hand_slots, LEVEL[q], q),
+        )
         return find(legal, Plan._place(p)) or legal[0]
     if phase == "recruit":
         card = plan.c.ids.index(view["recruit"]["card"])
