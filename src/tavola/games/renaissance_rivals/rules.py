@@ -254,6 +254,7 @@ class RenaissanceRivals(Game):
     """A game of Renaissance Rivals (Seth McCormick) for 1 to 4 players."""
 
     __slots__ = (
+        "_memo",
         "acted",
         "adv_pool",
         "artist",
@@ -300,6 +301,7 @@ class RenaissanceRivals(Game):
         self.shuffles = 0
         self.turns = 0
         self.cur = 0  # [D1] seat 0 goes first, then seat order
+        self._memo: list[int] | None = None  # the codes legal_actions last gave; any act clears
         self.phase = PLAY
         self.ended = -1
         self.removed: list[int] = []
@@ -369,8 +371,9 @@ class RenaissanceRivals(Game):
         if seat.__class__ is not int or seat != self.cur or self.phase == OVER:
             self._query_seat(seat)
             return []
+        codes = self._memo = self._codes()  # the act that follows checks against this list
         a = self.t.actions
-        return [a[code] for code in self._codes()]
+        return [a[code] for code in codes]
 
     def _codes(self) -> list[int]:
         """The codes of the legal actions, in a stable order."""
@@ -465,9 +468,11 @@ class RenaissanceRivals(Game):
                 raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Rivals")
             action = found
         code = action.code
-        if code not in self._codes():
-            legal = ", ".join(str(t.actions[x]) for x in self._codes())
+        codes = self._codes() if self._memo is None else self._memo
+        if code not in codes:
+            legal = ", ".join(str(t.actions[x]) for x in codes)
             raise IllegalActionError(f"{action} is not legal now; legal: {legal}")
+        self._memo = None
         self.history.append((seat, code))
         what, x, y = t.meaning[code]
         if what == A_USE:
@@ -839,6 +844,7 @@ class RenaissanceRivals(Game):
             self.bonus,
         )
         g.acted, g.free_used = self.acted, self.free_used
+        g._memo = None
         return g
 
     def resample(self, seat: int, rng: random.Random) -> RenaissanceRivals:
