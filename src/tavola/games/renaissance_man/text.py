@@ -197,7 +197,9 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "recruit":
         return f"{who} put {name(e['card'])} {'in hand' if e['to'] == 'hand' else 'at ' + e['to']}."
     if k == "discard":
-        return f"{who} discarded {e['count']} card(s) face down."
+        n = e["count"]
+        cards = "no card" if n == 0 else "1 card" if n == 1 else f"{n} cards"
+        return f"{who} discarded {cards} face down."
     if k == "refill":
         return f"The {e['area']} area gets {name(e['card'])}."
     if k == "shuffle":

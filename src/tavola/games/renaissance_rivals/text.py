@@ -102,7 +102,7 @@ def render(view: dict[str, Any]) -> str:
         + (f"; you are seat {view['seat']}" if view["seat"] is not None else "")
     ]
     if view["phase"] == "over":
-        lines.append(f"The game is over ({view['ended']}).")
+        lines.append(f"The game is over: {ENDINGS.get(view['ended'], view['ended'])}.")
     else:
         lines.append(f"Seat {view['current']} to play.")
     lines.append("Market (top card, cards in the stack):")
@@ -151,6 +151,15 @@ def _who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
+ENDINGS = {
+    "masterpieces": "six Masterpieces, the major among them, are complete",
+    "st-peters": "St. Peter's has been acquired",
+    "solo-lost": "column A is empty: the solo game is lost",
+    "turn-limit": "the turn limit is reached",
+}
+"""Each way a game ends, in words (by END_REASONS)."""
+
+
 def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     """One sentence for an event as filtered for ``viewer`` (None: a spectator)."""
     kind = e["kind"]
@@ -197,7 +206,8 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "remove":
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
-        return f"The game is over ({e['reason']}). Scores: {', '.join(map(str, e['scores']))}."
+        scores = ", ".join(map(str, e["scores"]))
+        return f"The game is over: {ENDINGS.get(e['reason'], e['reason'])}. Scores: {scores}."
     if kind == "setup":
         return f"{e['players']} player(s): {', '.join(e['artists'])}."
     return kind
