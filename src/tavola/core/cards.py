@@ -16,6 +16,7 @@ import re
 import stat
 import tomllib
 import unicodedata
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -237,12 +238,16 @@ class CardsOption(Option):
     """A game's card data: a built-in set by name, or content as ``{"name", "toml"}``.
 
     ``builtin`` maps names to package data files; ``parse`` turns a :class:`DataFile` into the
-    game's tables (raising through ``DataFile.error``). :meth:`load` gives the parsed set.
+    game's tables (raising through ``DataFile.error``), which carry their :meth:`key_for` as
+    ``key``. :meth:`load` gives the parsed set; :meth:`by_key` finds a loaded one by its key.
     """
 
     default: Any = "standard"
     builtin: Mapping[str, Path] = field(default_factory=dict)
     parse: Callable[[DataFile], Any] | None = field(default=None, compare=False)
+    _loaded: weakref.WeakValueDictionary[str, Any] = field(
+        default_factory=weakref.WeakValueDictionary, compare=False, repr=False
+    )
 
     def check(self, name: str, value: object, players: int) -> str | dict[str, str]:
         if isinstance(value, str):
@@ -294,7 +299,27 @@ class CardsOption(Option):
         """The parsed card set for a checked value (cached by content)."""
         assert self.parse is not None, "a CardsOption needs a parse function"
         name, text = self.source(value)
-        return _parse(self.parse, name, text)
+        parsed = _parse(self.parse, name, text)
+        self._loaded[parsed.key] = parsed
+        return parsed
+
+    def key_for(self, f: DataFile) -> str:
+        """What names a card set in views: ``standard``, or ``sha-`` and 128 bits of its
+        digest (a view carries this key, never the cards)."""
+        return "standard" if f.digest == self.digest("standard") else "sha-" + f.digest[7:39]
+
+    def by_key(self, key: str) -> Any:
+        """A card set in use in this process, by the key its games' views carry. A set given
+        by content is known only in a process that has loaded it; any other key is a
+        :class:`CardDataError`."""
+        if key == "standard":
+            return self.load("standard")
+        try:
+            return self._loaded[key]
+        except (KeyError, TypeError):
+            raise CardDataError(
+                f"no card set {quote(key)} is loaded in this process: start a game with its data"
+            ) from None
 
     def digest(self, value: str | Mapping[str, str]) -> str:
         """The content digest of a checked value's card data."""

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import functools
 import re
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile
-from ...core.errors import CardDataError, quote
+from ...core.errors import quote
 
 SYMBOLS = ("coin", "book", "bread", "shield")
 """The four icons, in the Recruit board's order from left to right."""
@@ -71,21 +70,6 @@ class Cards:
             seen[t] += 1
             out[cid] = f"{WORKER_NAMES[t]} {seen[t]}"
         return out
-
-
-_BY_KEY: weakref.WeakValueDictionary[str, Cards] = weakref.WeakValueDictionary()
-
-
-def cards_by_key(key: str) -> Cards:
-    """A card set in use in this process, by the ``cards`` key its games' views carry."""
-    if key == "standard":
-        return CARDS.load("standard")
-    try:
-        return _BY_KEY[key]
-    except (KeyError, TypeError):
-        raise CardDataError(
-            f"no card set {quote(key)} is loaded in this process: start a game with its data"
-        ) from None
 
 
 def _icons(f: DataFile, row: dict, i: int, key: str) -> tuple[int, int]:
@@ -181,7 +165,7 @@ def parse_cards(f: DataFile) -> Cards:
         raise f.error(
             f"the tokens add up to {sum(tokens)}; the rules say there are {TOKENS}", "token", 0
         )
-    key = "standard" if f.digest == CARDS.digest("standard") else "sha-" + f.digest[7:39]
+    key = CARDS.key_for(f)
     cards = Cards(
         key=key,
         name=name,
@@ -192,7 +176,6 @@ def parse_cards(f: DataFile) -> Cards:
         offer=tuple(offer),
         tokens=tuple(tokens),
     )
-    _BY_KEY[key] = cards
     return cards
 
 
@@ -201,3 +184,5 @@ CARDS = CardsOption(
     builtin={"standard": Path(__file__).parent / "data" / "cards.toml"},
     parse=parse_cards,
 )
+
+cards_by_key = CARDS.by_key

@@ -10,12 +10,11 @@ their counts, ``[[challenge]]`` and ``[[event]]`` cards of the Challenge deck.
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile
-from ...core.errors import CardDataError, quote
+from ...core.errors import quote
 
 KINDS = "CFGMW"
 """The five Creative Reserves, in the rulebook's order: Cooking, Friend, Gamer, Musician, Writer."""
@@ -82,21 +81,6 @@ class Cards:
 
     def index(self, card_id: str) -> int:
         return self.ids.index(card_id)
-
-
-_BY_KEY: weakref.WeakValueDictionary[str, Cards] = weakref.WeakValueDictionary()
-
-
-def cards_by_key(key: str) -> Cards:
-    """A card set in use in this process, by the ``cards`` key its games' views carry."""
-    if key == "standard":
-        return CARDS.load("standard")
-    try:
-        return _BY_KEY[key]
-    except (KeyError, TypeError):
-        raise CardDataError(
-            f"no card set {quote(key)} is loaded in this process: start a game with its data"
-        ) from None
 
 
 def _letters(f: DataFile, row: dict, table: str, i: int, key: str) -> str:
@@ -226,7 +210,7 @@ def parse_cards(f: DataFile) -> Cards:
         over = MAX_CARDS - len(challenges)
         table, i = ("challenge", MAX_CARDS) if over < 0 else ("event", over)
         raise f.error(f"a deck holds at most {MAX_CARDS} cards", table, i)
-    key = "standard" if f.digest == CARDS.digest("standard") else "sha-" + f.digest[7:39]
+    key = CARDS.key_for(f)
     cards = Cards(
         key=key,
         name=name,
@@ -241,7 +225,6 @@ def parse_cards(f: DataFile) -> Cards:
         benefit=tuple(benefit),
         amount=tuple(amount),
     )
-    _BY_KEY[key] = cards
     return cards
 
 
@@ -250,3 +233,5 @@ CARDS = CardsOption(
     builtin={"standard": Path(__file__).parent / "data" / "cards.toml"},
     parse=parse_cards,
 )
+
+cards_by_key = CARDS.by_key

@@ -11,12 +11,11 @@ prints no card list and no cross-link chart, so the built-in file is our reconst
 from __future__ import annotations
 
 import re
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile
-from ...core.errors import CardDataError, quote
+from ...core.errors import quote
 
 SKILLS = (
     "ANAT",
@@ -171,21 +170,6 @@ class Cards:
         if not recipes:
             return True
         return any(r & mastery == r for r in recipes)
-
-
-_BY_KEY: weakref.WeakValueDictionary[str, Cards] = weakref.WeakValueDictionary()
-
-
-def cards_by_key(key: str) -> Cards:
-    """A card set in use in this process, by the ``cards`` key its games' views carry."""
-    if key == "standard":
-        return CARDS.load("standard")
-    try:
-        return _BY_KEY[key]
-    except (KeyError, TypeError):
-        raise CardDataError(
-            f"no card set {quote(key)} is loaded in this process: start a game with its data"
-        ) from None
 
 
 def _int(f: DataFile, row: dict, table: str, i: int, key: str, low: int, high: int) -> int:
@@ -416,7 +400,7 @@ def parse_cards(f: DataFile) -> Cards:
             )
     if not c["stp"]:
         raise f.error("no St. Peter's (st_peters = true) among the level-3 cards", "commission")
-    key = "standard" if f.digest == CARDS.digest("standard") else "sha-" + f.digest[7:39]
+    key = CARDS.key_for(f)
     cards = Cards(
         key=key,
         name=name,
@@ -450,7 +434,6 @@ def parse_cards(f: DataFile) -> Cards:
         arrow=tuple(c["arrow"]),
         st_peters=c["stp"][0],
     )
-    _BY_KEY[key] = cards
     return cards
 
 
@@ -459,3 +442,5 @@ CARDS = CardsOption(
     builtin={"standard": Path(__file__).parent / "data" / "cards.toml"},
     parse=parse_cards,
 )
+
+cards_by_key = CARDS.by_key
