@@ -345,8 +345,10 @@ _PARSED: OrderedDict[tuple[Any, str, str], Any] = OrderedDict()
 
 
 def _parse(parse: Callable[[DataFile], Any], name: str, text: str) -> Any:
-    """``parse(DataFile(name, text))``, remembered for the last few distinct contents."""
-    key = (parse, name, digest(text, name))
+    """``parse(DataFile(name, text))``, remembered for the last few distinct contents (keyed
+    by the text itself: a string keeps its hash, so a game started again with the same data
+    pays no digest)."""
+    key = (parse, name, text)
     found = _PARSED.get(key)
     if found is not None:
         _PARSED.move_to_end(key)
