@@ -15,7 +15,7 @@ generated Renaissance Men, and the discards. Nothing of it is applied before all
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -39,6 +39,10 @@ SOLO_CARDS = 10
 VARIANTS = ("standard", "easier", "tougher")
 HIRE, TEACH, BARTER, RECRUIT = range(4)
 """Action types, by the icon that gives them: coin, book, bread, shield."""
+ALL_KINDS = 0b1111
+"""Every action type, as a bitmask (bit ``k`` for type ``k``)."""
+PAIR_MASKS = tuple(1 << a | 1 << b for a, b in PAIRS)
+"""The two faces of each token pair, as a bitmask."""
 ACTION_NAMES = ("hire", "teach", "barter", "recruit")
 SLOTS = 15
 LEVEL = (1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5)
@@ -70,6 +74,16 @@ def _above(p: int) -> tuple[int, ...]:
     return tuple(base + j for j in (i - 1, i) if 0 <= j < size)
 
 
+def corners(left: int, right: int) -> int:
+    """Every (left icon, right icon) pair of two icon bitmasks, as one bitmask (bit 4i + j).
+
+    A worker fits above two others when its needs and their offers share a pair: with both
+    as corners(), one ``&`` tells it, for one slot or for all open slots at once."""
+    return sum(1 << (4 * i + j) for i in range(4) for j in range(4) if left >> i & right >> j & 1)
+
+
+CORNERS = tuple(corners(a, b) for a in range(16) for b in range(16))
+"""corners(a, b) at index 16a + b."""
 SUPPORTS = tuple(_supports(p) if p >= 5 else (-1, -1) for p in range(SLOTS))
 ABOVE = tuple(_above(p) for p in range(SLOTS))
 LEVEL_SLOTS = tuple(tuple(p for p in range(SLOTS) if LEVEL[p] == k) for k in range(6))
@@ -151,7 +165,9 @@ class Tables:
             typ[FOUND + t] = t
             if t < RM:
                 ol[FOUND + t] = orr[FOUND + t] = 1 << t
-        self.typ, self.nl, self.nr, self.ol, self.orr = typ, nl, nr, ol, orr
+        self.typ, self.ol, self.orr = typ, ol, orr
+        self.takes = [corners(a, b) for a, b in zip(nl, nr, strict=True)]
+        """Per card, the (left, right) offers its needs match, as a bitmask of corners()."""
         acts = [
             Action(READY, "ready", None, "Ready"),
             Action(PASS, "pass", None, "Take no action"),
@@ -360,7 +376,7 @@ class RenaissanceMan(Game):
             out = [TO_HAND]
             out += [PLACE_BASE + p for p in self.fits(self.st[seat], (), self.rcard)]
             return out
-        steps = self.commits.mine(seat)
+        steps = self.commits.steps[seat]
         if phase == FOUNDATION:
             used = {x - FOUND_BASE for x in steps}
             return [FOUND_BASE + t for t in range(5) if t not in used]
@@ -373,7 +389,7 @@ class RenaissanceMan(Game):
             return [READY]
         chosen = set(steps)
         base = self.t.discard_base
-        return [base + c for c in sorted(self.hands[seat]) if base + c not in chosen] + [DONE]
+        return [base + c for c in self.hands[seat] if base + c not in chosen] + [DONE]
 
     def act(self, seat: int, action: Action) -> None:
         if seat.__class__ is not int or seat not in self.to_act:
@@ -409,7 +425,7 @@ class RenaissanceMan(Game):
         """Whether ``code`` ends ``seat``'s commitment (the same for all its legal steps)."""
         phase = self.phase
         if phase == FOUNDATION:
-            return len(self.commits.mine(seat)) == 3
+            return len(self.commits.steps[seat]) == 3
         if phase == PLACE_RM:
             return True
         return code == READY
@@ -510,13 +526,10 @@ class RenaissanceMan(Game):
 
     # -- structure -----------------------------------------------------------------------
 
-    def fits(self, st: list[int], removed: tuple[int, ...] | set[int], card: int) -> list[int]:
-        """Slots where ``card`` may go in ``st`` (less ``removed``): empty, with both cards
-        beneath, its needs matching their offers. 'The Worker's needs (i.e. the bottom two
-        icons) must match the offers of the lower two Workers (top corner icons) exactly (in
-        both type and order, from left to right).' [D3]"""
-        t = self.t
-        nl, nr = t.nl[card], t.nr[card]
+    def openings(self, st: list[int], removed: Collection[int]) -> list[tuple[int, int]]:
+        """The slots a worker could fill in ``st`` (less ``removed``): empty, with both cards
+        beneath; each with the corners() its supports offer."""
+        orr, ol = self.t.orr, self.t.ol
         out = []
         for p in range(5, SLOTS):
             if st[p] >= 0 and p not in removed:
@@ -525,15 +538,24 @@ class RenaissanceMan(Game):
             a, b = st[left], st[right]
             if a < 0 or b < 0 or left in removed or right in removed:
                 continue
-            if nl & t.orr[a] and nr & t.ol[b]:
-                out.append(p)
+            out.append((p, CORNERS[orr[a] << 4 | ol[b]]))
         return out
 
-    @staticmethod
-    def uncovered(st: list[int], removed: tuple[int, ...] | set[int], p: int) -> bool:
-        return all(st[q] < 0 or q in removed for q in ABOVE[p])
+    def fits(self, st: list[int], removed: Collection[int], card: int) -> list[int]:
+        """Slots where ``card`` may go in ``st`` (less ``removed``). 'The Worker's needs (i.e.
+        the bottom two icons) must match the offers of the lower two Workers (top corner
+        icons) exactly (in both type and order, from left to right).' [D3]"""
+        takes = self.t.takes[card]
+        return [p for p, offered in self.openings(st, removed) if takes & offered]
 
-    def removable(self, st: list[int], removed: tuple[int, ...] | set[int]) -> list[int]:
+    @staticmethod
+    def uncovered(st: list[int], removed: Collection[int], p: int) -> bool:
+        for q in ABOVE[p]:  # noqa: SIM110 (a loop: all() and a generator cost more, and this is hot)
+            if st[q] >= 0 and q not in removed:
+                return False
+        return True
+
+    def removable(self, st: list[int], removed: Collection[int]) -> list[int]:
         """'At any time during the game, players may freely discard unwanted, uncovered
         workers from their structures, of Level 2 or higher.'"""
         return [
@@ -542,81 +564,89 @@ class RenaissanceMan(Game):
             if st[p] >= 0 and p not in removed and self.uncovered(st, removed, p)
         ]
 
-    def worker_access(
-        self, st: list[int], removed: tuple[int, ...] | set[int], level: int, kind: int
-    ) -> bool:
-        """Whether an uncovered worker of ``level`` gives action ``kind``."""
+    def worker_kinds(self, st: list[int], removed: Collection[int], level: int) -> int:
+        """The action types (a bitmask) the uncovered workers of ``level`` give."""
         typ = self.t.typ
+        mask = 0
         for p in LEVEL_SLOTS[level]:
             x = st[p]
-            if x >= 0 and p not in removed and typ[x] == kind and self.uncovered(st, removed, p):
-                return True
-        return False
+            if x >= 0 and p not in removed and self.uncovered(st, removed, p):
+                mask |= 1 << typ[x]
+        return mask & ALL_KINDS  # a Renaissance Man gives no action
 
     # -- the action phase ------------------------------------------------------------------
 
-    def parse(self, seat: int, steps: tuple[int, ...]) -> dict[str, Any]:
-        """A commitment's steps read as: removals, action type (-1: none yet, -2: pass), card,
-        the action's extra choice, ready."""
+    @staticmethod
+    def parse(steps: Sequence[int]) -> tuple[list[int], int, int, list[int]]:
+        """A commitment's steps read as: removals, action type (-1: none yet, -2: pass), card
+        (-1: none yet), and the action's extra choices (a final READY left out)."""
+        n = len(steps)
         i = 0
-        removed = []
-        while i < len(steps) and REMOVE_BASE + 5 <= steps[i] < TOKEN_BASE:
-            removed.append(steps[i] - REMOVE_BASE)
+        while i < n and REMOVE_BASE + 5 <= steps[i] < TOKEN_BASE:
             i += 1
+        removed = [x - REMOVE_BASE for x in steps[:i]]
         kind = card = -1
-        if i < len(steps):
+        if i < n:
             kind = -2 if steps[i] == PASS else steps[i] - ACT_BASE
             i += 1
-        if kind >= 0 and i < len(steps):
-            card = steps[i] - CARD_BASE
-            i += 1
-        extras = list(steps[i:])
-        ready = bool(extras) and extras[-1] == READY
-        if ready:
-            extras.pop()
-        return {"removed": removed, "kind": kind, "card": card, "extra": extras, "ready": ready}
+            if kind >= 0 and i < n:
+                card = steps[i] - CARD_BASE
+                i += 1
+        extra = list(steps[i:])
+        if extra and extra[-1] == READY:
+            extra.pop()
+        return removed, kind, card, extra
 
-    def _via_token(self, seat: int, removed: list[int], kind: int) -> bool:
-        """Whether the action ``kind`` would spend a stored token (no worker gives it)."""
-        return not self.worker_access(self.st[seat], removed, self.level, kind)
+    def _access(self, seat: int, removed: list[int]) -> int:
+        """The action types (a bitmask) ``seat`` may take now: its workers' or a stored token's."""
+        mask = self.worker_kinds(self.st[seat], removed, self.level)
+        for x in self.stored[seat]:
+            mask |= 1 << (x & 3)
+        return mask
 
-    def _has_access(self, seat: int, removed: list[int], kind: int) -> bool:
-        return self.worker_access(self.st[seat], removed, self.level, kind) or any(
-            x % 4 == kind for x in self.stored[seat]
-        )
+    def _supply_faces(self) -> int:
+        """The faces (a bitmask) some token left in the supply shows."""
+        mask = 0
+        for j, n in enumerate(self.supply):
+            if n:
+                mask |= PAIR_MASKS[j]
+        return mask
 
-    def _face_in_supply(self, face: int) -> bool:
-        return any(n and face in PAIRS[j] for j, n in enumerate(self.supply))
-
-    def _card_ok(self, seat: int, removed: list[int], kind: int, card: int) -> bool:
-        typ = self.t.typ[card]
-        if kind == HIRE:
-            return bool(self.fits(self.st[seat], removed, card))
-        if typ == RM:  # [D4] no large icon: no token, no Recruit area
-            return False
-        if kind == TEACH:
-            return typ not in [x % 4 for x in self.rm[seat]] and self._face_in_supply(typ)
-        if kind == BARTER:
-            return self._face_in_supply(typ)
-        return True
-
-    def _action_codes(self, seat: int, steps: tuple[int, ...]) -> list[int]:
-        v = self.parse(seat, steps)
-        removed, kind, card, extra = v["removed"], v["kind"], v["card"], v["extra"]
+    def _playable(self, seat: int, removed: list[int], kind: int) -> list[int]:
+        """The hand cards ``seat`` may play for action ``kind``: a Hire needs a slot it fits;
+        the others a large icon ([D4]: not a Renaissance Man), and for Teach and Barter a token
+        of that face in the supply, for Teach one the player does not hold yet."""
         hand = self.hands[seat]
+        t = self.t
+        if kind == HIRE:
+            offered = 0
+            for _, corners_ in self.openings(self.st[seat], removed):
+                offered |= corners_
+            takes = t.takes
+            return [x for x in hand if takes[x] & offered]
+        typ = t.typ
+        if kind == RECRUIT:
+            return [x for x in hand if typ[x] != RM]
+        allowed = self._supply_faces()
+        if kind == TEACH:
+            for x in self.rm[seat]:
+                allowed &= ~(1 << (x & 3))
+        return [x for x in hand if allowed >> typ[x] & 1]  # RM (bit 4) is never allowed
+
+    def _action_codes(self, seat: int, steps: Sequence[int]) -> list[int]:
+        removed, kind, card, extra = self.parse(steps)
         if kind == -1:
-            out = [REMOVE_BASE + p for p in self.removable(self.st[seat], removed)]
+            out = [PASS]
+            access = self._access(seat, removed)
             for k in range(4):
-                if self._has_access(seat, removed, k) and any(
-                    self._card_ok(seat, removed, k, x) for x in hand
-                ):
+                if access >> k & 1 and self._playable(seat, removed, k):
                     out.append(ACT_BASE + k)
-            out.append(PASS)
-            return sorted(out)
+            out += [REMOVE_BASE + p for p in self.removable(self.st[seat], removed)]
+            return out
         if kind == -2:
             return [READY]
         if card < 0:
-            return [CARD_BASE + x for x in hand if self._card_ok(seat, removed, kind, x)]
+            return [CARD_BASE + x for x in self._playable(seat, removed, kind)]
         if kind == HIRE:
             if not extra:
                 return [PLACE_BASE + p for p in self.fits(self.st[seat], removed, card)]
@@ -637,7 +667,7 @@ class RenaissanceMan(Game):
 
     def _stored_after_spend(self, seat: int, removed: list[int], kind: int) -> list[int]:
         left = list(self.stored[seat])
-        if self._via_token(seat, removed, kind):
+        if not self.worker_kinds(self.st[seat], removed, self.level) >> kind & 1:
             for i, x in enumerate(left):
                 if x % 4 == kind:
                     del left[i]
@@ -648,36 +678,33 @@ class RenaissanceMan(Game):
         """'Players simultaneously reveal the card they are playing and their action choice.'
         [D5] Removals first, then each action from the Dealer's left, clockwise."""
         order = self._clockwise()
-        plans = {s: self.parse(s, taken[s]) for s in order}
+        plans = {s: self.parse(taken[s]) for s in order}
         for s in order:
-            v = plans[s]
-            kind, card = v["kind"], v["card"]
+            removed, kind, card, extra = plans[s]
             self.last[0][s] = kind
             self.log.append(
                 (
                     EV_REVEAL,
                     s,
-                    tuple(self._slot_card(s, p) for p in v["removed"]),
+                    tuple(self._slot_card(s, p) for p in removed),
                     kind,
                     card,
-                    tuple(v["extra"]),
+                    tuple(extra),
                 )
             )
             if card >= 0:
                 self.shown.append(card)
-            for p in v["removed"]:
+            for p in removed:
                 self._remove(s, p)
         for s in order:
-            v = plans[s]
-            kind, card = v["kind"], v["card"]
+            _, kind, card, extra = plans[s]
             if kind < 0:
                 continue
-            if not self.worker_access(self.st[s], (), self.level, kind):
+            if not self.worker_kinds(self.st[s], (), self.level) >> kind & 1:
                 self._spend(s, kind)
             self.hands[s].remove(card)
             if card in self.known[s]:
                 self.known[s].remove(card)
-            extra = v["extra"]
             if kind == HIRE:
                 p = extra[0] - PLACE_BASE
                 self.st[s][p] = card
@@ -744,7 +771,7 @@ class RenaissanceMan(Game):
         tok = pair * 4 + face
         into.append(tok)
         self.log.append((EV_TOKEN, s, tok, where))
-        if not self._face_in_supply(face):
+        if not self._supply_faces() >> face & 1:
             self.log.append((EV_SUPPLY_OUT, -1, face, where))
 
     def _make_rm(self, s: int) -> None:
