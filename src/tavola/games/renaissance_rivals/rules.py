@@ -160,6 +160,8 @@ class Tables:
         )
         self.mp_artist = tuple(c.mp_artist[i - MP0] if kind[i] == K_MP else -1 for i in range(NC))
         self.st_peters = (c.st_peters, RED + c.st_peters)
+        self.badge = tuple(1 << skill[i] if k == K_COM else 0 for i, k in enumerate(kind))
+        """A Commission's Skill Badge as a bitmask (0 for any other card)."""
         # -- the catalog
         acts: list[Action] = []
         aliases: dict[int, tuple[str, ...]] = {}
@@ -200,6 +202,8 @@ class Tables:
                 )
             use.append(tuple(codes))
         self.use = tuple(use)
+        self.use_in_place = tuple(codes[:2] for codes in use)
+        """The uses of each card on the bottom row, where a GOLD card cannot move down."""
         self.begin = tuple(
             add("start", {"card": ids[i]}, f"Start {names[i]}", ids[i]) if kind[i] == K_MP else -1
             for i in range(NC)
@@ -235,6 +239,16 @@ class Tables:
             if self.transfer[i] >= 0:
                 meaning[self.transfer[i]] = (A_TRANSFER, i, 0)
         self.meaning = tuple(meaning)
+        self._linked: dict[int, int] = {}
+
+    def linked(self, mastery: int) -> int:
+        """The skills (a bitmask) cross-linked by a Palette giving Mastery of ``mastery``."""
+        found = self._linked.get(mastery)
+        if found is None:
+            links = self.c.linked
+            found = sum(1 << k for k in range(len(SKILLS)) if links(k, mastery))
+            self._linked[mastery] = found
+        return found
 
 
 A_END, A_MOVE, A_ADVANCE, A_ACQUIRE, A_USE, A_BEGIN, A_ELEVATE, A_TRANSFER = range(8)
@@ -244,6 +258,23 @@ A_END, A_MOVE, A_ADVANCE, A_ACQUIRE, A_USE, A_BEGIN, A_ELEVATE, A_TRANSFER = ran
 def tables_for(c: Cards) -> Tables:
     """The shared tables of a card set, kept for the last few sets (a bounded cache)."""
     return Tables(c)
+
+
+NEAR = tuple(
+    tuple(
+        rr * 4 + cc
+        for rr in range(p // 4 - 1, p // 4 + 2)
+        for cc in range(p % 4 - 1, p % 4 + 2)
+        if 0 <= rr <= 3 and 0 <= cc <= 3
+    )
+    for p in range(16)
+)
+"""The stacks within one space of each square (the square itself included), row by row."""
+STEPS = tuple(
+    tuple(d for d, (dr, dc) in enumerate(DIRS) if 0 <= p // 4 + dr <= 3 and 0 <= p % 4 + dc <= 3)
+    for p in range(16)
+)
+"""The directions in which a pawn on each square may move one space."""
 
 
 def _clamp(v: int) -> int:
@@ -383,53 +414,40 @@ class RenaissanceRivals(Game):
         hand = self.hands[s]
         used = self.used
         pawn = self.pawn[s]
-        r, col = divmod(pawn, 4)
+        r = pawn >> 2
         may_act = not self.free_used
         # Use a card: influence or advancement, or (GOLD) move down instead.
+        use = t.use if r < 3 else t.use_in_place
         for i in hand:
             if i not in used:
-                codes = t.use[i]
-                out.append(codes[0])
-                out.append(codes[1])
-                if len(codes) > 2 and r < 3:
-                    out.append(codes[2])
+                out += use[i]
         if may_act:
             # Acquire a Commission within one space of the pawn.
             inf = self.inf_pool
             mastery = self.mastery[s]
-            c = self.c
-            for dr in (-1, 0, 1):
-                rr = r + dr
-                if rr < 0 or rr > 3:
+            linked = t.linked(mastery)
+            stacks = self.stacks
+            cost, level, skill, acquire = t.cost, t.level, t.skill, t.acquire
+            for p in NEAR[pawn]:
+                stack = stacks[p]
+                if not stack:
                     continue
-                for dc in (-1, 0, 1):
-                    cc = col + dc
-                    if cc < 0 or cc > 3:
-                        continue
-                    p = rr * 4 + cc
-                    stack = self.stacks[p]
-                    if not stack:
-                        continue
-                    top = stack[-1]
-                    if t.cost[top] > inf:
-                        continue
-                    skill = t.skill[top]
-                    if t.level[top] >= 2 and not c.linked(skill, mastery):
-                        continue
-                    out.append(t.acquire[p][0])
-                    if not mastery >> skill & 1:
-                        out.append(t.acquire[p][1])
+                top = stack[-1]
+                if cost[top] > inf:
+                    continue
+                k = skill[top]
+                if level[top] >= 2 and not linked >> k & 1:
+                    continue
+                out.append(acquire[p][0])
+                if not mastery >> k & 1:
+                    out.append(acquire[p][1])
             # Start a Masterpiece in the pawn's city, with Mastery of its skill.
             city = CITY_OF_ROW[r]
             working = self.working[s]
             if working[city] < 0:
+                mp_city = t.mp_city  # -1 for a card that is not a Masterpiece
                 for i in hand:
-                    if (
-                        t.kind[i] == K_MP
-                        and t.mp_city[i] == city
-                        and i not in used
-                        and mastery >> t.skill[i] & 1
-                    ):
+                    if mp_city[i] == city and i not in used and mastery >> skill[i] & 1:
                         out.append(t.begin[i])
             # Advance the Masterpiece of the pawn's city.
             w = working[city]
@@ -443,13 +461,12 @@ class RenaissanceRivals(Game):
         # Move one space: a completed Masterpiece's move, or the free move of a turn without
         # Commission or Masterpiece actions.
         if self.bonus or not (self.acted or self.free_used):
-            for d, (dr, dc) in enumerate(DIRS):
-                if 0 <= r + dr <= 3 and 0 <= col + dc <= 3:
-                    out.append(t.move[d])
+            out += [t.move[d] for d in STEPS[pawn]]
         # End the turn, moving at most one Commission from the hand to the Palette.
         mastery = self.mastery[s]
+        badge = t.badge
         for i in hand:
-            if t.kind[i] == K_COM and not mastery >> t.skill[i] & 1:
+            if badge[i] and not mastery & badge[i]:
                 out.append(t.transfer[i])
         out.append(t.end)
         return out
@@ -699,7 +716,8 @@ class RenaissanceRivals(Game):
 
     def cross_linked(self, s: int) -> list[int]:
         """The skills ``s`` may acquire Commissions of (level 1, or cross-linked)."""
-        return [k for k in range(len(SKILLS)) if self.c.linked(k, self.mastery[s])]
+        linked = self.t.linked(self.mastery[s])
+        return [k for k in range(len(SKILLS)) if linked >> k & 1]
 
     # -- what a seat knows ---------------------------------------------------------------
 
