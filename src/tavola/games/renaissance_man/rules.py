@@ -82,6 +82,10 @@ def corners(left: int, right: int) -> int:
     return sum(1 << (4 * i + j) for i in range(4) for j in range(4) if left >> i & right >> j & 1)
 
 
+CLOCKWISE = tuple(
+    tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n)) for n in range(5)
+)
+"""CLOCKWISE[players][dealer]: the seats from the Dealer's left, Dealer last."""
 CORNERS = tuple(corners(a, b) for a in range(16) for b in range(16))
 """corners(a, b) at index 16a + b."""
 SUPPORTS = tuple(_supports(p) if p >= 5 else (-1, -1) for p in range(SLOTS))
@@ -135,6 +139,8 @@ TOKEN_BASE = 33  # + pair (6)
 DROP_BASE = 39  # + face (4)
 KNIGHT_BASE = 43  # + area (4)
 CARD_BASE = 47  # + card
+_UNCOMMITTED: tuple[tuple[int, ...], int, int, tuple[int, ...]] = ((), -1, -1, ())
+"""parse(()): no removal, no action type, no card, nothing more."""
 _NOBODY: frozenset[int] = frozenset()
 _SEATS = tuple(frozenset((s,)) for s in range(4))
 
@@ -471,10 +477,9 @@ class RenaissanceMan(Game):
                 self._draw_to(s)
         self._new_round()
 
-    def _clockwise(self) -> list[int]:
+    def _clockwise(self) -> tuple[int, ...]:
         """Seats from the Dealer's left, clockwise (seat numbers grow clockwise), Dealer last."""
-        n = self.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
+        return CLOCKWISE[self.players][self.dealer]
 
     # -- cards ---------------------------------------------------------------------------
 
@@ -577,7 +582,7 @@ class RenaissanceMan(Game):
     # -- the action phase ------------------------------------------------------------------
 
     @staticmethod
-    def parse(steps: Sequence[int]) -> tuple[list[int], int, int, list[int]]:
+    def parse(steps: Sequence[int]) -> tuple[Sequence[int], int, int, Sequence[int]]:
         """A commitment's steps read as: removals, action type (-1: none yet, -2: pass), card
         (-1: none yet), and the action's extra choices (a final READY left out)."""
         n = len(steps)
@@ -597,7 +602,7 @@ class RenaissanceMan(Game):
             extra.pop()
         return removed, kind, card, extra
 
-    def _access(self, seat: int, removed: list[int]) -> int:
+    def _access(self, seat: int, removed: Collection[int]) -> int:
         """The action types (a bitmask) ``seat`` may take now: its workers' or a stored token's."""
         mask = self.worker_kinds(self.st[seat], removed, self.level)
         for x in self.stored[seat]:
@@ -612,7 +617,7 @@ class RenaissanceMan(Game):
                 mask |= PAIR_MASKS[j]
         return mask
 
-    def _playable(self, seat: int, removed: list[int], kind: int) -> list[int]:
+    def _playable(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
         """The hand cards ``seat`` may play for action ``kind``: a Hire needs a slot it fits;
         the others a large icon ([D4]: not a Renaissance Man), and for Teach and Barter a token
         of that face in the supply, for Teach one the player does not hold yet."""
@@ -634,7 +639,7 @@ class RenaissanceMan(Game):
         return [x for x in hand if allowed >> typ[x] & 1]  # RM (bit 4) is never allowed
 
     def _action_codes(self, seat: int, steps: Sequence[int]) -> list[int]:
-        removed, kind, card, extra = self.parse(steps)
+        removed, kind, card, extra = self.parse(steps) if steps else _UNCOMMITTED
         if kind == -1:
             out = [PASS]
             access = self._access(seat, removed)
@@ -665,7 +670,7 @@ class RenaissanceMan(Game):
             return [KNIGHT_BASE + a for a in range(4) if self.board[a][seat]]
         return [READY]
 
-    def _stored_after_spend(self, seat: int, removed: list[int], kind: int) -> list[int]:
+    def _stored_after_spend(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
         left = list(self.stored[seat])
         if not self.worker_kinds(self.st[seat], removed, self.level) >> kind & 1:
             for i, x in enumerate(left):
@@ -858,9 +863,9 @@ class RenaissanceMan(Game):
         n = self.players
         while self.area < 4:
             a = self.area
-            counts = self.board[a] + [self.opp[a]]
-            top = max(counts)
+            top = max(max(self.board[a]), self.opp[a])
             if top:
+                counts = self.board[a] + [self.opp[a]]
                 holders = [s for s in range(n + 1) if counts[s] == top]
                 card = self.recruits[a]
                 if len(holders) == 1:
