@@ -160,6 +160,15 @@ class Tables:
         )
         self.mp_artist = tuple(c.mp_artist[i - MP0] if kind[i] == K_MP else -1 for i in range(NC))
         self.st_peters = (c.st_peters, RED + c.st_peters)
+        self.of_level = tuple(
+            tuple(i for i in range(N_COMMISSIONS) if c.level[i] == lv) for lv in range(5)
+        )
+        """The (first deck's) Commissions of each level."""
+        self.masterpieces_of = tuple(
+            tuple(i for i in range(MP0, ST0) if self.mp_artist[i] == a)
+            for a in range(len(c.artist_ids))
+        )
+        """Each artist's Masterpieces."""
         self.badge = tuple(1 << skill[i] if k == K_COM else 0 for i, k in enumerate(kind))
         """A Commission's Skill Badge as a bitmask (0 for any other card)."""
         # -- the catalog
@@ -343,7 +352,7 @@ class RenaissanceRivals(Game):
         # and dealt out evenly into the stacks shown below, according to its Level"
         self.stacks: list[list[int]] = [[] for _ in range(16)]
         for level in range(5):
-            pile = [i for i in range(N_COMMISSIONS) if c.level[i] == level]
+            pile = list(t.of_level[level])
             self._shuffle(pile)
             for p in range(16):
                 if LAYOUT[p // 4][p % 4] == level:
@@ -354,15 +363,14 @@ class RenaissanceRivals(Game):
         self.piles: list[list[int]] = [[], [], [], []]
         if self.red:
             for row in range(4):
-                pile = [RED + i for i in range(N_COMMISSIONS) if c.level[i] == PILE_LEVEL[row]]
+                pile = [RED + i for i in t.of_level[PILE_LEVEL[row]]]
                 self._shuffle(pile)
                 self.piles[row] = pile
         # "Each player takes the 8 Masterpiece cards for their artist and shuffles them together
         # with 3 Starting Commission cards (2 Holy Family cards and 1 Madonna card)"
         self.decks: list[list[int]] = []
         for s in range(n):
-            deck = [i for i in range(MP0, ST0) if t.mp_artist[i] == self.artist[s]]
-            deck += [ST0 + 3 * s + j for j in range(3)]
+            deck = [*t.masterpieces_of[self.artist[s]], *range(ST0 + 3 * s, ST0 + 3 * s + 3)]
             self._shuffle(deck)
             self.decks.append(deck)
         self.hands: list[list[int]] = [[] for _ in range(n)]
