@@ -367,8 +367,16 @@ class RenaissanceMan(Game):
             return GameResult(tuple(self.scores()), tuple(self.winners), (1,))
         return GameResult.from_scores(self.scores())
 
+    def _may_act(self, seat: int) -> bool:
+        """``seat in self.to_act``, without building the set (both protocol calls ask it)."""
+        if seat.__class__ is not int:
+            return False
+        if self.phase == RESOLVE:
+            return seat == self.rseat
+        return seat in self.commits.waiting  # empty when the game is over
+
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat.__class__ is not int or seat not in self.to_act:
+        if not self._may_act(seat):
             self._query_seat(seat)
             return []
         codes = self._legal_codes(seat)
@@ -398,7 +406,7 @@ class RenaissanceMan(Game):
         return [base + c for c in self.hands[seat] if base + c not in chosen] + [DONE]
 
     def act(self, seat: int, action: Action) -> None:
-        if seat.__class__ is not int or seat not in self.to_act:
+        if not self._may_act(seat):
             raise self._refuse_seat(seat)
         try:
             known = self.t.actions[action.code] is action
@@ -427,18 +435,15 @@ class RenaissanceMan(Game):
 
     # -- commitments ---------------------------------------------------------------------
 
-    def _final(self, seat: int, code: int) -> bool:
-        """Whether ``code`` ends ``seat``'s commitment (the same for all its legal steps)."""
+    def _step(self, seat: int, code: int, log: bool = False) -> None:
+        """One step of ``seat``'s commitment; the last one (the fourth Foundation card, a
+        Renaissance Man's place, or READY) ends it."""
+        self._memo = None
         phase = self.phase
         if phase == FOUNDATION:
-            return len(self.commits.steps[seat]) == 3
-        if phase == PLACE_RM:
-            return True
-        return code == READY
-
-    def _step(self, seat: int, code: int, log: bool = False) -> None:
-        self._memo = None
-        final = self._final(seat, code)
+            final = len(self.commits.steps[seat]) == 3
+        else:
+            final = phase == PLACE_RM or code == READY
         if log and final:  # the others see that it is ready, never what it chose
             self.log.append((EV_READY, seat))
         if self.commits.add(seat, code, final) and log:
