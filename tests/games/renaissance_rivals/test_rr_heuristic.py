@@ -2,7 +2,7 @@
 
 import random
 
-from rr_helpers import a_card, clear_hand, mp, new, pawn, put
+from rr_helpers import a_card, clear_hand, mp, new, num, pawn, put
 
 from tavola.games.renaissance_rivals.balance import play, report
 from tavola.games.renaissance_rivals.heuristic import choose
@@ -14,6 +14,24 @@ def test_heuristic_games_end_by_the_rules() -> None:
             g = play(players, seed, ["heuristic"], 60)
             assert g.is_over
             assert g.view(None)["ended"] in ("masterpieces", "st-peters", "solo-lost")
+
+
+def test_heuristic_ends_the_two_player_games_that_used_to_stall() -> None:
+    # Without the Red deck, these hit the safety cap: a major's skills left the market.
+    for seed in (22, 33, 91, 110, 126):
+        g = play(2, seed, ["heuristic"], 60)
+        assert g.view(None)["ended"] in ("masterpieces", "st-peters")
+
+
+def test_heuristic_masters_a_skill_that_only_cross_links_its_major() -> None:
+    g = new(2, seed=91)  # Michelangelo: his major needs COLOR, cross-linked by LAND and more
+    assert g.c.artist_ids[g.artist[0]] == "michelangelo"
+    clear_hand(g)
+    land = a_card(g, level=2, skill="LAND")
+    put(g, land, "hand")
+    while g.cur == 0:
+        g.act(0, choose(g.view(0), g.legal_actions(0), random.Random(0)))
+    assert num(g, land) in g.palettes[0]
 
 
 def test_heuristic_beats_random_play() -> None:

@@ -1,18 +1,25 @@
 """The Renaissance Rivals heuristic: a greedy route planner that reads only its seat's view.
 
-Each decision, in this order of preference:
+It first reads a plan from the public record: which Commissions are still in the market (every
+card a player owns is public, so the rest are there), hence whether its major Masterpiece can
+still be mastered, and which skills its Palette should gain (each skill its Masterpieces need,
+and the skills that cross-link them, along the recipe nearest to done). If the major can no
+longer be made, only St. Peter's can end the game: it then also wants ARCH cross-linked and
+digs the level-3 stacks, where St. Peter's lies. Each decision, in this order of preference:
 
 - start a Masterpiece it may start here (the highest VP first), then advance the Masterpiece of
   the pawn's city whenever the points are there; while a step can be paid from the hand, use
   the cards with the most Advancement for it;
-- otherwise buy: the best Commission within reach (value: its VP, its resources, the skills it
-  teaches or cross-links for the artist's unfinished Masterpieces, St. Peter's when it wins, and
-  where its arrow leads), paying with the cards that give the most Influence; a card whose skill
-  a Masterpiece needs goes to the Palette;
+- otherwise buy: the best Commission within reach (value: its VP, its resources, the skills of
+  the plan, the more for the major's, St. Peter's when it wins, a dig toward it, and where its
+  arrow leads), paying with the cards that give the most Influence; a card whose skill a
+  Masterpiece needs, or of level 1, goes to the Palette (a higher one that only cross-links
+  goes to the deck, for its points, until it is drawn and transferred);
 - Elevate the weakest cards (Starting Commissions, level 0), keep Masterpieces;
 - move (a GOLD card, a completed Masterpiece's move, the free move) toward the city where its
-  Masterpieces can be started or advanced, the one of its major first;
-- end the turn, transferring a Commission whose skill a Masterpiece needs.
+  Masterpieces can be started or advanced, the one of its major first; with none, toward the
+  best card of the market it may acquire;
+- end the turn, transferring a Commission whose skill the plan wants.
 """
 
 from __future__ import annotations
@@ -21,18 +28,65 @@ import random
 from typing import Any
 
 from ...core.protocol import Action
-from .cards import CITIES, CITY_OF_ROW, SKILLS, cards_by_key, square
-from .rules import K_COM, K_MP, K_START, Tables, tables_for
+from .cards import (
+    ARCH,
+    CITIES,
+    CITY_OF_ROW,
+    MAJOR_VP,
+    SKILLS,
+    Cards,
+    cards_by_key,
+    square,
+)
+from .rules import K_COM, K_MP, K_START, MP0, RED, Tables, tables_for
 
 CITY = {name.lower(): i for i, name in enumerate(CITIES)}
 ROWS_OF_CITY = ((0,), (1, 2), (3,))
 NEED_BONUS = 3.0
+MAJOR_BONUS = 3.0
 LINK_BONUS = 1.5
+DIG_BONUS = 3.0
 WIN_BONUS = 40.0
 
 
 def _dist_to_city(row: int, city: int) -> int:
     return min(abs(row - r) for r in ROWS_OF_CITY[city])
+
+
+def _bits(mask: int) -> list[int]:
+    return [k for k in range(len(SKILLS)) if mask >> k & 1]
+
+
+def _wanted(c: Cards, mastery: int, skills: int, links_only: bool = False) -> int:
+    """The skills the Palette should gain for ``skills``: each one not mastered (unless
+    ``links_only``) and, for one not cross-linked, the missing skills of its nearest recipe,
+    down to level 1."""
+    out = 0
+    todo = [(k, links_only) for k in _bits(skills & ~mastery)]
+    while todo:
+        k, link = todo.pop()
+        if not link:
+            if out >> k & 1:
+                continue
+            out |= 1 << k
+        if c.links[k] and not c.linked(k, mastery):
+            best = min(c.links[k], key=lambda m: (bin(m & ~mastery).count("1"), m))
+            todo += [(j, False) for j in _bits(best & ~mastery)]
+    return out
+
+
+def _reachable(c: Cards, mastery: int, owned: int, left: int) -> int:
+    """The skills a Palette can still gain: those mastered, of a Commission owned (a transfer
+    needs no cross-link), or of one left in the market that the others make acquirable."""
+    reach = mastery | owned
+    grew = True
+    while grew:
+        grew = False
+        for k in _bits(left & ~reach):
+            if not c.links[k] or any(m & reach == m for m in c.links[k]):
+                reach |= 1 << k
+                grew = True
+    return reach
 
 
 def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
@@ -67,6 +121,23 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     for i in todo:
         need_skills |= 1 << t.skill[i]
 
+    # The plan: what the market still holds, the major's fate, the skills to gain.
+    market = _market(view, t)
+    left = 0
+    for i in market:
+        left |= t.badge[i]
+    owned = 0
+    for i in mine:
+        owned |= t.badge[i]
+    major = [i for i in todo if t.vp[i] == MAJOR_VP]
+    major_skill = 1 << t.skill[major[0]] if major else 0
+    dig = bool(major_skill) and not _reachable(c, mastery, owned, left) & major_skill
+    dig = dig and not view["solo"] and any(s in market for s in t.st_peters)
+    major_want = _wanted(c, mastery, major_skill) if not dig else 0
+    wanted = _wanted(c, mastery, need_skills) | major_want
+    if dig:
+        wanted |= _wanted(c, mastery, 1 << ARCH, links_only=True)
+
     # 1. Start a Masterpiece, the best first.
     if "start" in by:
         return max(by["start"], key=lambda a: (t.vp[num[dict(a.params)["card"]]], a.code))
@@ -91,13 +162,16 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     scores = view["seats"]
     lead = max((s["score"] for k, s in enumerate(scores) if k != me), default=0)
     target = _target_city(t, working, todo, mastery, free, r)
+    tops = {m["stack"]: num[m["top"]] for m in view["market"] if m["top"] is not None}
+    counts = {m["stack"]: m["count"] for m in view["market"]}
+    stp_seen = any(i in t.st_peters for i in tops.values())
 
-    def value(card: int) -> float:
+    def value(card: int, stack: str) -> float:
         v = float(t.vp[card]) + 0.45 * (t.inf[card] + t.adv[card])
         k = t.skill[card]
         if not mastery >> k & 1:
-            if need_skills >> k & 1:
-                v += NEED_BONUS
+            if wanted >> k & 1:
+                v += NEED_BONUS + (MAJOR_BONUS if major_want >> k & 1 else 0.0)
             elif any(
                 (need_skills >> j & 1) and any(rec >> k & 1 for rec in c.links[j])
                 for j in range(len(SKILLS))
@@ -105,6 +179,8 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
                 v += LINK_BONUS
         if card in t.st_peters:
             v += WIN_BONUS if p["score"] + 10 >= lead else 5.0
+        elif dig and not stp_seen and t.level[card] == 3 and counts[stack] > 1:
+            v += DIG_BONUS
         if t.draws[card] or t.elevates[card]:
             v += 1.0
         dr, _dc = t.arrow[card]
@@ -113,22 +189,20 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
             v += 0.6 * (_dist_to_city(r, target) - _dist_to_city(nr, target))
         return v - 0.15 * t.cost[card]
 
+    def acquirable(card: int) -> bool:
+        return t.level[card] < 2 or c.linked(t.skill[card], mastery)
+
     potential = tt["influence"] + sum(t.inf[i] for i in free)
     best_card, best_v, best_stack = -1, 0.5, ""
-    for m in view["market"]:
-        if m["top"] is None:
-            continue
-        rr, cc = square(m["stack"])  # type: ignore[misc]
+    for stack, card in tops.items():
+        rr, cc = square(stack)  # type: ignore[misc]
         if abs(rr - r) > 1 or abs(cc - col) > 1:
             continue
-        card = num[m["top"]]
-        if t.cost[card] > potential:
+        if t.cost[card] > potential or not acquirable(card):
             continue
-        if t.level[card] >= 2 and not c.linked(t.skill[card], mastery):
-            continue
-        v = value(card)
+        v = value(card, stack)
         if v > best_v:
-            best_card, best_v, best_stack = card, v, m["stack"]
+            best_card, best_v, best_stack = card, v, stack
     if best_card >= 0:
         if t.cost[best_card] <= tt["influence"]:
             k = t.skill[best_card]
@@ -158,7 +232,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
         ]
         if weak:
             return weak[0]
-    # 5. Move toward the target city.
+    # 5. Move toward the target city, else toward the best card of the market.
     if target is not None and _dist_to_city(r, target) > 0:
         want_down = max(ROWS_OF_CITY[target]) > r
         for (_card, how), a in sorted(uses.items(), key=lambda x: x[1].code):
@@ -168,19 +242,55 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
             d = dict(a.params)["dir"]
             if (d == "down" and want_down) or (d == "up" and not want_down):
                 return a
-    # 6. End, transferring a needed skill.
+    elif target is None and "move" in by:
+        goal = max(
+            (
+                (value(card, s) - _reach(r, col, s), s)
+                for s, card in tops.items()
+                if acquirable(card)
+            ),
+            default=None,
+        )
+        if goal is not None and _reach(r, col, goal[1]) > 0:
+            gr, gc = square(goal[1])  # type: ignore[misc]
+            step = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+            for a in by["move"]:
+                dr, dc = step[dict(a.params)["dir"]]
+                if abs(r + dr - gr) + abs(col + dc - gc) < abs(r - gr) + abs(col - gc):
+                    return a
+    # 6. End, transferring a wanted skill.
     best_t = None
     for a in by.get("transfer", []):
         card = num[dict(a.params)["card"]]
         if (
             t.kind[card] == K_COM
-            and need_skills >> t.skill[card] & 1
+            and wanted >> t.skill[card] & 1
             and (best_t is None or t.vp[card] < t.vp[num[dict(best_t.params)["card"]]])
         ):
             best_t = a
     if best_t is not None:
         return best_t
     return by["end"][0] if "end" in by else legal[-1]
+
+
+def _reach(r: int, col: int, stack: str) -> int:
+    """How many moves a pawn on (r, col) is from having ``stack`` within reach."""
+    sr, sc = square(stack)  # type: ignore[misc]
+    return max(0, abs(sr - r) - 1, abs(sc - col) - 1)
+
+
+def _market(view: dict[str, Any], t: Tables) -> set[int]:
+    """The Commissions still in the market (or a Red pile): every card a player owns is
+    public, and the solo game's removed cards too, so the rest are there."""
+    num = t.number
+    out = set(range(RED))
+    if view["red_deck"]:
+        out |= {i for i in range(RED, MP0) if t.level[i] > 0}
+    for s in view["seats"]:
+        for key in ("hand", "deck", "unseen", "discards", "palette", "elevated"):
+            out.difference_update(num[x] for x in s[key] or ())
+    out.difference_update(num[x] for x in view["removed"] or ())
+    return out
 
 
 def _target_city(
