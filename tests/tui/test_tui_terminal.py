@@ -246,13 +246,15 @@ def test_an_ambiguous_start_asks_which() -> None:
 def test_a_letter_that_starts_several_cards_lists_them_rather_than_another_move() -> None:
     """ "c" is also short for claim, which is not a move while saving: the cards starting with c
     are listed, all of them and only them."""
-    g, legal = saving()
-    cs = [str(a) for a in legal if any(w.startswith("c") for w in str(a).lower().split()[1:])]
-    assert len(cs) >= 2
+
+    def cs(legal: list[tavola.Action]) -> list[str]:
+        return [str(a) for a in legal if any(w.startswith("c") for w in str(a).lower().split()[1:])]
+
+    g, legal = next((g, legal) for g, legal in map(saving, range(1, 50)) if len(cs(legal)) >= 2)
     with pytest.raises(tavola.MalformedActionError) as info:
         choose(g, 0, "c", legal)
     listed = str(info.value).split("could be ", 1)[1]
-    assert all(name in listed for name in cs)
+    assert all(name in listed for name in cs(legal))
     assert "Claim" not in listed
 
 

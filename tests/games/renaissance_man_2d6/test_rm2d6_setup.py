@@ -8,7 +8,7 @@ import pytest
 from rm2d6_helpers import GAME, check, legal, new, small_set
 
 import tavola
-from tavola.core.rng import stream
+from tavola.core.rng import shuffle
 from tavola.games.renaissance_man_2d6.cards import KINDS, cards_by_key
 from tavola.games.renaissance_man_2d6.rules import SHUFFLE
 
@@ -100,7 +100,7 @@ def test_an_event_dealt_at_set_up_is_set_aside_and_shuffled_back() -> None:
         c = g.c
         # The deck as shuffled, before the deal: the table's cards are dealt from its top.
         order = list(range(c.n_cards))
-        stream(seed, SHUFFLE, 1).shuffle(order)
+        shuffle(order, seed, SHUFFLE, 1)
         dealt = []
         while len([i for i in dealt if not c.is_event[i]]) < 4:
             dealt.append(order.pop())

@@ -232,10 +232,10 @@ def test_four_players_one_holding_pope_and_mendicant_plays_alone(
 
 def test_a_real_deal_can_give_pope_and_mendicant_to_one_player() -> None:
     """ "The player with the Pope and the player with the Mendicant are partnered in a
-    coalition." With seed 0 seat 0 is dealt both, and plays alone.
+    coalition." With seed 17 seat 0 is dealt both, and plays alone.
     Decision: [D12] (docs/rules/testa-di-pecora.md).
     """
-    g = new(4, seed=0)
+    g = new(4, seed=17)
     assert g.side == (0,)
     while g.season == 0:
         (seat,) = g.to_act

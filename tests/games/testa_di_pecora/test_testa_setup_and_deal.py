@@ -39,7 +39,7 @@ def test_all_cards_are_shuffled_together_and_dealt(n: int) -> None:
     """
     deals = set()
     seen_at_seat0: set[str] = set()
-    for seed in range(40):
+    for seed in range(60):  # a fair shuffle misses a card at seat 0 about once in 8,000 such sets
         g = new(n, seed)
         check(g)
         everything = 0
@@ -49,7 +49,7 @@ def test_all_cards_are_shuffled_together_and_dealt(n: int) -> None:
         deals.add(tuple(g.hands))
         seen_at_seat0.update(hand(g, 0))
         assert new(n, seed).hands == g.hands
-    assert len(deals) == 40
+    assert len(deals) == 60
     assert seen_at_seat0 == set(new(n).deck.ids)
 
 
@@ -179,20 +179,21 @@ def test_seat_0_at_the_last_seats_left_and_the_deal_passes_left(n: int) -> None:
 def test_the_shuffle_is_pinned_so_saved_games_replay_everywhere() -> None:
     """ "All influence cards are shuffled together." The shuffle comes from the game's own seeded
     random stream (never the global one), pinned here: a record holds only the seed and the
-    actions, so a change to the shuffle would silently change every saved game.
+    actions, so a change to the shuffle changes every saved game (and must raise the rules
+    version, which refuses the old records by name).
     Decision: [D4] (docs/rules/testa-di-pecora.md).
     """
     random.seed(12345)  # the global RNG must not matter
     g = new(5, seed=0)
     assert hand(g, 0) == [
-        "pope",
         "mendicant",
-        "venice-duke",
-        "florence-duke",
-        "naples-count",
-        "naples-knight",
+        "archbishop",
+        "inquisitor",
+        "camerlengo",
+        "venice-knight",
+        "florence-prince",
     ]
-    assert ids(g, g.inherit) == ["venice-marquis", "florence-knight"]
+    assert ids(g, g.inherit) == ["venice-marquis", "naples-marquis"]
     random.seed(999)
     assert new(5, seed=0).hands == g.hands
     assert tavola.replay(g.record()).hands == g.hands

@@ -5,7 +5,7 @@ Challenge-deck cards are numbered as in :class:`~.cards.Cards`. Every rule here 
 docs/rules/renaissance-man-2d6.md with the decisions [Dn] it takes where the rulebook is silent.
 Each transition appends a raw event tuple to ``log`` (events.py says who sees what).
 
-Chance: shuffles draw from ``stream(seed, SHUFFLE, k)``, the k-th roll of 2d6 from
+Chance: the k-th shuffle is ``shuffle(cards, seed, SHUFFLE, k)``, the k-th roll of 2d6 from
 ``derive_seed(seed, DICE, k)``, so a record (seed and actions) replays every die exactly.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
-from ...core.rng import derive_seed, stream
+from ...core.rng import derive_seed, shuffle, stream
 from .cards import CARDS, KINDS, Cards
 from .odds import TARGET, modifier
 
@@ -303,7 +303,7 @@ class RenaissanceMan2d6(Game):
     # -- the rules -----------------------------------------------------------------------
 
     def _shuffle(self, cards: list[int]) -> None:
-        stream(self.seed, SHUFFLE, self.shuffles).shuffle(cards)
+        shuffle(cards, self.seed, SHUFFLE, self.shuffles)
         self.shuffles += 1
 
     def _roll(self) -> tuple[int, int]:

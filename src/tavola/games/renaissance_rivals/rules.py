@@ -21,7 +21,7 @@ from typing import Any
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
-from ...core.rng import stream
+from ...core.rng import shuffle, stream
 from .cards import (
     ARCH,
     ARROWS,
@@ -520,7 +520,7 @@ class RenaissanceRivals(Game):
     # -- the rules -----------------------------------------------------------------------
 
     def _shuffle(self, cards: list[int]) -> None:
-        stream(self.seed, SHUFFLE, self.shuffles).shuffle(cards)
+        shuffle(cards, self.seed, SHUFFLE, self.shuffles)
         self.shuffles += 1
 
     def _restock(self, s: int) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
-from ...core.rng import stream
+from ...core.rng import shuffle, stream
 from .deck import DECKS, N_CARDS, TOTAL_DUCATS, Deck
 
 CLAIM, SAVE, PLAY, OVER = 0, 1, 2, 3
@@ -350,7 +350,7 @@ class TestaGame(Game):
     def _deal(self) -> None:
         n = self.n
         cards = list(range(N_CARDS))
-        stream(self.seed, self.deals).shuffle(cards)
+        shuffle(cards, self.seed, self.deals)
         self.deals += 1
         self.log.append((EV_DEAL, self.season + 1, self.dealer))
         size = HAND_SIZE[n]
