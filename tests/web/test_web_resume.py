@@ -169,3 +169,29 @@ def test_unused_tables_are_unloaded_beyond_a_few_and_load_again_as_they_were(
         store.dispose()
 
     asyncio.run(run())
+
+
+def test_a_table_of_an_older_rules_version_is_left_alone_with_a_clear_message(
+    database: str,
+) -> None:
+    """After an upgrade that deals differently (a new rules version), a stored table of the old
+    version is not replayed into another game: the server starts without it and says why."""
+    from sqlalchemy import update
+
+    from tavola.store.models import TableRow
+
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as first:
+        made = create(first, "testa-di-pecora", 4, ["me", "bot", "bot", "bot"])
+    table = made["table"]
+    store = Store(database)
+    with store.engine.begin() as c:
+        c.execute(update(TableRow).where(TableRow.id == table).values(rules_version="0"))
+    store.dispose()
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as second:
+        assert table not in second.app.state.tables.live  # not resumed, and the server is up
+        page = second.get(f"/t/{table}")
+        assert page.status_code == 409 and "rules version 0 of Testa di Pecora" in page.text
+        api = second.get(f"/api/tables/{table}/record")
+        assert api.status_code == 409 and "cannot be continued" in api.json()["error"]
+        with second.websocket_connect(f"/ws/{table}") as ws:
+            assert "rules version 0" in ws.receive_json()["message"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections import OrderedDict, defaultdict, deque
@@ -20,6 +21,8 @@ from ..store.database import Store, now
 from ..store.models import SeatRow, TableRow
 from .replay import finished_game, record_id
 from .table import LiveTable, hash_secret, make_bot, secret_matches
+
+log = logging.getLogger(__name__)
 
 SEAT_KINDS = ("me", "invite", "bot")
 """How a table's creator fills a seat: themselves, a friend by link, or a bot."""
@@ -94,13 +97,19 @@ class Tables:
             del self.live[oldest]
 
     async def resume(self) -> int:
-        """Load every unfinished table and set its bots going (after a restart)."""
+        """Load every unfinished table and set its bots going (after a restart); the number
+        resumed. A table that cannot be loaded (another rules version) is logged and skipped."""
         ids = await asyncio.to_thread(self.store.unfinished)
+        resumed = 0
         for table_id in ids:
-            async with self.visit(table_id) as table:
-                if table is not None:
-                    table.kick_bots()
-        return len(ids)
+            try:
+                async with self.visit(table_id) as table:
+                    if table is not None:
+                        table.kick_bots()
+                        resumed += 1
+            except TavolaError as exc:  # e.g. a table of an older rules version: left as it is
+                log.warning("table %s not resumed: %s", table_id, exc)
+        return resumed
 
     async def close(self) -> None:
         for table in self.live.values():

@@ -14,9 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import AGENTS, Agent, SeatHandle, make_agent
-from ..core.errors import IllegalActionError, SeatError, TavolaError, UnknownGameError, quote
+from ..core.errors import (
+    IllegalActionError,
+    RecordError,
+    SeatError,
+    TavolaError,
+    UnknownGameError,
+    quote,
+)
 from ..core.protocol import Action, Game
-from ..core.registry import new_game
+from ..core.registry import get_spec, new_game
 from ..core.rng import derive_seed
 from ..store.database import Store, StoredTable
 
@@ -116,6 +123,13 @@ class LiveTable:
         self.bot_seed = int(row.bot_seed)
         self.imported = row.origin == "imported"
         self.rematch: str | None = row.rematch  # the table playing this one again, if any
+        spec = get_spec(row.game)
+        if row.rules_version != spec.rules_version:  # its seed would deal another game
+            raise RecordError(
+                f"this table was played under rules version {row.rules_version} of "
+                f"{spec.title}, and this tavola plays version {spec.rules_version}, which deals "
+                "other cards from the same seed: it cannot be continued or replayed here"
+            )
         game = new_game(
             row.game,
             players=row.players,

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.websockets import WebSocketState
 
 from ..agents import AGENTS, DIFFICULTIES
 from ..core.cards import CardsOption
-from ..core.errors import IllegalActionError, SeatError, TavolaError
+from ..core.errors import IllegalActionError, RecordError, SeatError, TavolaError
 from ..core.registry import get_spec, list_games, new_game
 from ..session import (
     CreatorError,
@@ -94,6 +94,14 @@ def create_app(
 
     def missing(request: Request, what: str) -> HTMLResponse:
         return templates.TemplateResponse(request, "missing.html", {"what": what}, status_code=404)
+
+    @app.exception_handler(RecordError)
+    async def unloadable(request: Request, exc: RecordError) -> Response:
+        """A stored table that cannot be loaded (played under another rules version)."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(exc)}, status_code=409)
+        page = {"heading": "This table cannot be opened", "message": str(exc)}
+        return templates.TemplateResponse(request, "missing.html", page, status_code=409)
 
     @app.middleware("http")
     async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
@@ -281,6 +289,9 @@ def create_app(
                     await ws.close(code=4429, reason=why)
                     return
                 await _serve(ws, table, rate)
+        except RecordError as exc:  # a stored table this tavola cannot load
+            await ws.send_json({"type": "error", "message": str(exc)})
+            await ws.close(code=4409, reason="this table cannot be opened")
         finally:
             open_by_client[client] -= 1
             if not open_by_client[client]:
