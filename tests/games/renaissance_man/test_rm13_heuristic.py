@@ -8,7 +8,10 @@ from rm13_helpers import clear_hand, find_card, give, lay_foundations, new, pass
 
 import tavola
 from tavola.agents import make_agent
-from tavola.games.renaissance_man.heuristic import choose
+from tavola.core.registry import new_game
+from tavola.core.rng import derive_seed
+from tavola.games.renaissance_man.heuristic import RM, _finishable, choose
+from tavola.sim.runner import agent_seeds, seating
 
 SC, K = 1, 3
 
@@ -91,3 +94,44 @@ def test_no_removal_for_an_action_of_another_phase() -> None:
         steps.append(a.to_json())
         g.act(0, a)
     assert not any(s["kind"] == "remove" for s in steps)
+
+
+def simulated(agents: list[str], game: int) -> tavola.Game:
+    """Game ``game`` of ``tavola simulate`` (seed 0, seats rotated): the same deal and bots."""
+    seats = seating(agents, game)
+    g = new_game("renaissance-man", players=len(agents), seed=derive_seed(0, game))
+    bots = [make_agent(a, "renaissance-man") for a in seats]
+    rngs = [random.Random(s) for s in agent_seeds(0, game, len(agents))]
+    while not g.is_over:
+        for s in sorted(g.to_act):
+            g.act(s, bots[s].choose(g.view(s), g.legal_actions(s), rngs[s]))
+    return g
+
+
+def test_simulated_games_that_used_to_reach_the_round_cap_end_with_a_master() -> None:
+    """Games of `tavola simulate` that used to end by the round cap [D13]: a Scholar on level
+    three whose Renaissance Man had to cover it (generated, removed, generated again), a hand of
+    Scholars kept for a Teach that could only lead there, a last Merchant covered by a worker
+    with no action, two bots with all their knights tied in one area (neither recruiting
+    again). The bot now builds its Master, in plausible time."""
+    cases = [
+        (["heuristic", "random", "random", "random"], (19, 85, 509)),
+        (["heuristic", "random", "random"], (41,)),
+        (["heuristic", "random"], (77,)),
+        (["heuristic", "heuristic"], (159,)),
+    ]
+    for agents, games in cases:
+        for game in games:
+            g = simulated(agents, game)
+            assert g.view(0)["ended"] == "master" and g.round < 30, (agents, game)
+
+
+def test_a_structure_whose_last_renaissance_man_would_cover_its_scholar_cannot_finish() -> None:
+    """Levels one and two full and covered, level three a Scholar and two Renaissance Men, 4.2
+    a Renaissance Man: Teach can only put a Renaissance Man on 4.1, over the Scholar, and then
+    nothing acts. A coin token (Hire in any phase) or a Baker instead (coin tokens) finishes."""
+    types = (0, 1, 2, 3, RM, RM, RM, RM, RM, 1, RM, RM, -1, RM, -1)
+    assert not _finishable(types, 0, 0, 4, frozenset())
+    assert _finishable(types, 1, 0, 3, frozenset())
+    assert _finishable((*types[:9], 2, *types[10:]), 0, 0, 4, frozenset())
+    assert not _finishable((*types[:9], 2, *types[10:]), 0, 0, 0, frozenset())

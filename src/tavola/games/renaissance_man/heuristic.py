@@ -9,16 +9,21 @@ could use, and otherwise pass. It lays the Foundation so that the recruits fit, 
 recruits and generated Renaissance Men where they keep its hand's options open, and discards
 cards that fit nowhere.
 
-It works against a stalled structure: a hire, a generated Renaissance Man or a won recruit
-that would leave no action in any phase (and too few coin tokens for the workers missing) is
-avoided where it can be; with no Merchant left uncovered it barters for coin tokens (swapping a
-stored bread token if need be) and teaches toward a Renaissance Man, and keeps only the cards
-that feed those; a structure stuck all the same removes the workers that give it the most action
-types back (Hire, then Barter, Teach, Recruit).
+It works against a stalled structure by asking, of every structure it could make, whether some
+sequence of actions can still complete it (:meth:`Plan.finishable`: each worker still missing
+needs an action to place it, and placing it may cover the worker that gave that action; the
+Master needs one from level four or a token). A hire, a won recruit or a generated Renaissance
+Man (the Teach that would generate it included) that would leave a structure that cannot finish
+is avoided; with no Merchant left uncovered it barters for coin tokens (swapping a stored bread
+token if need be) and teaches toward a Renaissance Man, and keeps only the cards that feed
+those; a structure that cannot finish all the same removes, in the phase where that gives it an
+action, the fewest workers (up to four) that let it finish and give the most action types back
+(Hire, then Barter, Teach, Recruit).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from typing import Any
@@ -132,16 +137,36 @@ def hire_engine(st: list[Slot | None], stored: list[int]) -> bool:
     return 0 in stored or any(access(st, lv, 0) for lv in range(1, 5))
 
 
-def alive(st: list[Slot | None], stored: list[int]) -> bool:
-    """Whether the structure can still grow: some uncovered worker gives an action in some
-    phase, or the coin tokens stored (bread ones can be bartered into coin) pay for every
-    worker still missing. Otherwise only removing workers can unblock it."""
-    for p in range(15):
-        x = st[p]
-        if x is not None and x.typ != RM and uncovered(st, p):
-            return True
-    missing = sum(1 for x in st if x is None)
-    return stored.count(0) + stored.count(2) >= missing
+@functools.lru_cache(maxsize=1 << 16)
+def _finishable(
+    types: tuple[int, ...], hires: int, breads: int, room: int, easy: frozenset[int]
+) -> bool:
+    """See :meth:`Plan.finishable`; ``types`` by slot (-1 empty), ``hires`` the coin and
+    shield tokens, ``room`` the free token places, ``easy`` the slots a known card with an
+    action fits."""
+    if -1 not in types:
+        return True
+    kinds = {types[p] for p in range(15) if types[p] >= 0 and all(types[q] < 0 for q in ABOVE[p])}
+    slots = [p for p in range(5, 15) if types[p] < 0 and all(types[q] >= 0 for q in SUP[p])]
+
+    def put(p: int, t: int) -> tuple[int, ...]:
+        return (*types[:p], t, *types[p + 1 :])
+
+    worker = 0 in kinds or 3 in kinds
+    if worker or hires:
+        # a worker's Hire is spent before a token's; a Merchant (Hire), a Baker (coin tokens)
+        # or a Renaissance Man card (fits anywhere) stand for every card that could be placed
+        used = (hires, room) if worker else (hires - 1, room + 1)
+        for p in slots:
+            wild = p in easy or types[SUP[p][0]] == types[SUP[p][1]] == RM
+            for t in (0, 2, RM) if wild else (RM,):
+                if _finishable(put(p, t), used[0], breads, used[1], easy):
+                    return True
+    if 1 in kinds and any(_finishable(put(p, RM), hires, breads, room, easy) for p in slots):
+        return True
+    if 2 in kinds:
+        return room > 0 and _finishable(types, hires + 1, breads, room - 1, easy)
+    return breads > 0 and _finishable(types, hires + 1, breads - 1, room, easy)
 
 
 def find(legal: list[Action], data: dict[str, Any]) -> Action | None:
@@ -209,31 +234,33 @@ class Plan:
 
     def fodder(self, card: int) -> bool:
         """Whether ``card`` feeds an action type the structure (or a token) gives toward
-        hiring again: a Teach it still needs, a Barter for a coin token, a Recruit likely won
-        of a card that fits."""
+        hiring again: a Teach it still needs (whose Renaissance Man would have a slot), a Barter
+        for a coin token, a Recruit likely won of a card that fits."""
         t = self.c.typ[card]
         if t == RM:
             return False
         kinds = self.kinds_reachable(frozenset())
         return (
-            (1 in kinds and t not in self.rm)
+            (1 in kinds and t not in self.rm and (len(self.rm) < 3 or self.rm_room(NONE)))
             or (2 in kinds and t == 0)
             or (3 in kinds and self.recruit_value(t) >= 2.0)
         )
 
-    def recruit_value(self, area: int) -> float:
+    def recruit_value(self, area: int, more: int = 1) -> float:
+        """What the card in ``area`` is worth to the bot times its chance of winning it with
+        ``more`` knights added to its own there."""
         v = self.view
         card = v["recruits"][area]
         if card is None:
             return 0.0
         i = self.c.ids.index(card)
         worth = 7.0 if fits(self.c, self.st, i) else (4.0 if self.c.typ[i] == RM else 1.0)
-        mine = v["knights"][area][self.me] + 1
+        mine = v["knights"][area][self.me] + more
         others = [k for s, k in enumerate(v["knights"][area]) if s != self.me]
         if v["opposing"]:
             others.append(v["opposing"][area] + 0.5)
         best = max(others, default=0)
-        chance = 1.0 if mine > best else (0.4 if mine == best else 0.1)
+        chance = 1.0 if mine > best else (0.4 * more if mine == best else 0.1 * more)
         return worth * chance
 
     def kinds_reachable(self, removed: frozenset[int]) -> set[int]:
@@ -245,23 +272,20 @@ class Plan:
                     out.add(kind)
         return out
 
-    def removal_sets(self) -> list[frozenset[int]]:
-        """Removals worth a look: none, one uncovered worker of level 2+, or a chain of two."""
-
-        def removable(removed: frozenset[int]) -> list[int]:
-            return [
-                p
-                for p in range(5, 15)
-                if self.st[p] is not None and p not in removed and uncovered(self.st, p, removed)
-            ]
-
-        out = [frozenset()]
-        for p in removable(frozenset()):
-            one = frozenset({p})
-            out.append(one)
-            for q in removable(one):
-                if q > p or q in SUP[p]:
-                    out.append(frozenset({p, q}))
+    def removal_sets(self, most: int = 2) -> list[frozenset[int]]:
+        """Removals worth a look: none, then every chain of up to ``most`` workers of level 2+
+        that can be removed one after the other (each uncovered once those before it are
+        gone), fewest first."""
+        out = [NONE]
+        seen = {NONE}
+        for removed in out:
+            if len(removed) == most:
+                continue
+            for p in range(5, 15):
+                more = removed | {p}
+                if self.st[p] is not None and more not in seen and uncovered(self.st, p, removed):
+                    seen.add(more)
+                    out.append(more)
         return out
 
     def need_coin(self) -> bool:
@@ -274,19 +298,26 @@ class Plan:
             return False
         return not (access(self.st, 3, 0) or access(self.st, 4, 0))
 
+    def finishable(self, st: list[Slot | None], stored: list[int]) -> bool:
+        """Whether some sequence of actions can still complete ``st``, read as its worker
+        types. Hire and Recruit (an uncovered Merchant or Knight, a coin or shield token) place
+        a Renaissance Man card (one will come), or a worker with an action where a card known
+        to the bot fits (its hand; the Recruit board if it can recruit now) or a Renaissance
+        Man beneath makes one likely; Teach (an uncovered Scholar) places a Renaissance Man;
+        Barter (an uncovered Baker, a bread token) banks a coin token. One that cannot (a
+        Scholar whose last Renaissance Man must cover it, say) only removing workers unblocks."""
+        c = self.c
+        cards = list(self.hand)
+        if 3 in self.kinds_reachable(NONE):
+            cards += [c.ids.index(x) for x in self.view["recruits"] if x is not None]
+        easy = frozenset(p for i in cards if c.typ[i] != RM for p in fits(c, st, i))
+        types = tuple(-1 if x is None else x.typ for x in st)
+        hires = stored.count(0) + stored.count(3)
+        return _finishable(types, hires, stored.count(2), 4 - len(stored), easy)
+
     def stuck(self) -> bool:
-        """Whether nothing can make the structure grow: no action in any phase (tokens
-        short of the workers missing), or only a Hire whose every possible slot would leave
-        it so."""
-        if not alive(self.st, self.stored):
-            return True
-        if any(k != 0 for k in self.stored):
-            return False
-        for p in range(15):
-            x = self.st[p]
-            if x is not None and x.typ not in (0, RM) and uncovered(self.st, p):
-                return False
-        return all(self.hire_risk(NONE, p, WILD_CARD) >= 10.0 for p in open_slots(self.st))
+        """Whether no sequence of actions can complete the structure (see :meth:`finishable`)."""
+        return not self.finishable(self.st, self.stored)
 
     def hire_risk(
         self, removed: frozenset[int], p: int, card: int, kind: int = 0, worker: bool = True
@@ -300,11 +331,17 @@ class Plan:
         stored = list(self.stored)
         if not worker and kind in stored:
             stored.remove(kind)
-        if not alive(after, stored):
+        if not self.finishable(after, stored):
             return 10.0
         if not hire_engine(after, stored):
             return 3.0
         return 0.0
+
+    def rm_room(self, removed: frozenset[int]) -> bool:
+        """Whether a generated Renaissance Man has a slot that leaves the structure able to
+        finish (or is the Master)."""
+        slots = open_slots([None if q in removed else x for q, x in enumerate(self.st)])
+        return any(p == 14 or self.hire_risk(removed, p, WILD_CARD) < 10.0 for p in slots)
 
     def drop_face(self) -> int:
         """The stored face to drop for a new token: one held twice, else the rarest use."""
@@ -343,7 +380,11 @@ class Plan:
                 lose = self.keep_value(card)
                 if kind == 1:
                     pair = self.face_left(t)
-                    if t in self.rm or pair < 0:
+                    if (
+                        t in self.rm
+                        or pair < 0
+                        or (len(self.rm) == 3 and not self.rm_room(removed))
+                    ):
                         continue
                     val = (3.0 if self.hire_ok else 6.0) + 2.5 * len(self.rm) - lose - cost
                     steps = [{"kind": "act", "type": "teach"}, self._card(card), self._token(pair)]
@@ -364,10 +405,17 @@ class Plan:
                         val -= 1.0
                         steps.append({"kind": "drop", "token": SYMBOLS[drop]})
                 else:
-                    if sum(v["knights"][a][self.me] for a in range(4)) == 4:
-                        continue
                     val = self.recruit_value(t) - lose * 0.5 - cost
                     steps = [{"kind": "act", "type": "recruit"}, self._card(card)]
+                    if sum(v["knights"][a][self.me] for a in range(4)) == 4:
+                        # all four on the board (ties kept them there): move the one whose
+                        # area is worth least, rather than leave them tied for good
+                        areas = [a for a in range(4) if a != t and v["knights"][a][self.me]]
+                        if not areas:
+                            continue
+                        src = min(areas, key=lambda a: self.recruit_value(a, 0))
+                        val += 0.5 - 0.5 * self.recruit_value(src, 0)
+                        steps.append({"kind": "knight", "from": SYMBOLS[src]})
                 if val > best[0]:
                     best = (val, steps)
         return best
@@ -402,15 +450,22 @@ class Plan:
                 if total > value + 1:
                     value, steps, chosen = total, plan, removed
         if not chosen and self.stuck():
-            # remove the fewest workers that give the most action types back, even with no
-            # action this phase; a little noise, fixed for the phase, so that a dead end met
-            # again is not always left the same way
+            # remove the fewest workers that let the structure finish and give the most action
+            # types back, in the phase they act in (nothing is lost by waiting for it); a
+            # little noise, fixed for the phase, so that a dead end met again is not always
+            # left the same way
             noise = random.Random(self.view["round"] * 8 + level)
             best = 0.0
-            for removed in self.removal_sets()[1:]:
+            for removed in self.removal_sets(4)[1:]:
+                if not any(
+                    access(self.st, level, k, removed) > access(self.st, level, k) for k in range(4)
+                ):
+                    continue
                 kinds = self.kinds_reachable(removed)
                 score = sum(ENGINE[k] for k in kinds) - 1.5 * len(removed)
                 score += 2.0 * noise.random()
+                after = [None if q in removed else x for q, x in enumerate(self.st)]
+                score += 20.0 * self.finishable(after, self.stored)
                 if kinds and score > best:
                     best, chosen = score, removed
             if chosen:
@@ -498,8 +553,9 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     if phase == "recruit":
         card = plan.c.ids.index(view["recruit"]["card"])
         slots = [SLOT_OF[a.to_json()["slot"]] for a in legal if a.kind == "place"]
-        if slots:
-            return find(legal, Plan._place(plan.best_slot(slots, card))) or legal[0]
+        p = plan.best_slot(slots, card) if slots else -1
+        if p == 14 or (p >= 0 and plan.hire_risk(NONE, p, card) < 10.0):
+            return find(legal, Plan._place(p)) or legal[0]
         return find(legal, {"kind": "hand"}) or legal[0]
     # discards: every card that fits nowhere now (new cards come in the refill), but keep one
     # to act with when the hand would otherwise be empty of fodder
