@@ -51,7 +51,7 @@ def shuffle(cards: MutableSequence[Any], seed: int, *keys: int) -> None:
     ``random.Random`` costs more than a whole short shuffle this way; and a shuffle is a pure
     function of (seed, keys, cards), the same on every machine, with no state to clone."""
     n = len(cards)
-    head = b"".join((k & _MASK64).to_bytes(8, "little") for k in (seed, *keys))
+    head = struct.pack(f"<{len(keys) + 1}Q", seed & _MASK64, *[k & _MASK64 for k in keys])
     words: list[int] = []
     for block in range((n + 7) >> 3):
         words += _WORDS.unpack(hashlib.blake2b(head + block.to_bytes(4, "little")).digest())

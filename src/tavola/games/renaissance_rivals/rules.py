@@ -539,18 +539,20 @@ class RenaissanceRivals(Game):
         without limit), while cards are left. One event names the cards drawn, sorted."""
         hand = self.hands[s]
         draws = self.t.draws
+        decks = self.decks
         drawn = []
         while count > 0:
-            self._restock(s)
-            deck = self.decks[s]
-            if not deck:
-                break
-            card = deck.pop()
+            if not decks[s]:
+                self._restock(s)
+                if not decks[s]:
+                    break
+            card = decks[s].pop()
             drawn.append(card)
             count -= 1
             if draws[card]:
                 count += 1
-        self._restock(s)
+        if not decks[s]:
+            self._restock(s)
         hand.extend(drawn)
         hand.sort()
         self.log.append((EV_DRAW, s, tuple(sorted(drawn))))
