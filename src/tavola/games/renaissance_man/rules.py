@@ -23,7 +23,7 @@ from ...core.commit import Commitments
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult
-from ...core.rng import stream
+from ...core.rng import shuffle, stream
 from .cards import CARDS, PAIRS, RM, SYMBOLS, WILD, WORKER_NAMES, Cards
 
 HAND = 4
@@ -489,7 +489,7 @@ class RenaissanceMan(Game):
     # -- cards ---------------------------------------------------------------------------
 
     def _shuffle(self, cards: list[int]) -> None:
-        stream(self.seed, SHUFFLE, self.shuffles).shuffle(cards)
+        shuffle(cards, self.seed, SHUFFLE, self.shuffles)
         self.shuffles += 1
 
     def _draw(self) -> int:
