@@ -269,6 +269,10 @@ def tables_for(c: Cards) -> Tables:
     return Tables(c)
 
 
+SQUARES_OF_LEVEL = tuple(
+    tuple(p for p in range(16) if LAYOUT[p // 4][p % 4] == lv) for lv in range(5)
+)
+"""The market stacks of each level, in square order."""
 NEAR = tuple(
     tuple(
         rr * 4 + cc
@@ -354,10 +358,10 @@ class RenaissanceRivals(Game):
         for level in range(5):
             pile = list(t.of_level[level])
             self._shuffle(pile)
-            for p in range(16):
-                if LAYOUT[p // 4][p % 4] == level:
-                    for _ in range(STACK_SIZE[level]):
-                        self.stacks[p].append(pile.pop())
+            size = STACK_SIZE[level]
+            for p in SQUARES_OF_LEVEL[level]:  # dealt from the top of the pile
+                self.stacks[p] = pile[: -size - 1 : -1]
+                del pile[-size:]
         # "the cards in the second deck ... are separated into four separate draw piles by
         # level" [D11] the Red deck's level-0 cards are not used.
         self.piles: list[list[int]] = [[], [], [], []]
