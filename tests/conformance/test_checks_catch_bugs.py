@@ -20,7 +20,7 @@ from tavola.core.protocol import Game, freeze
 from tavola.core.registry import register, unregister
 from tavola.games.testa_di_pecora.rules import TestaGame as Pecora  # pytest collects "Test*"
 from tavola.games.testa_di_pecora.rules import cards_of
-from tavola.testing import CHECKS, ConformanceError
+from tavola.testing import CHECKS, SEEDS, ConformanceError
 
 
 @contextlib.contextmanager
@@ -49,9 +49,13 @@ def mutant(
         unregister(buggy.id)
 
 
-def fails(check: str, game_id: str, players: int, match: str) -> None:
+def fails(
+    check: str, game_id: str, players: int, match: str, seeds: tuple[int, ...] = (0,)
+) -> None:
+    """``check`` finds the bug (with the seeds of the shipped suite when one seed is not enough:
+    a bug that shows only in some deals)."""
     with pytest.raises(ConformanceError, match=match) as caught:
-        CHECKS[check](game_id, None, players, seeds=(0,))
+        CHECKS[check](game_id, None, players, seeds=seeds)
     assert str(caught.value).startswith(f"{check}: {game_id} (standard, {players} players)")
 
 
@@ -108,7 +112,7 @@ def test_a_shared_event_number_that_tells_a_secret() -> None:
             self.log.pop()
 
     with mutant(Pecora, _sides_news=sides_news) as game:
-        fails("check_twin_events", game, 4, "resample differently|different events")
+        fails("check_twin_events", game, 4, "resample differently|different events", SEEDS)
 
 
 def test_an_info_key_that_misses_the_hand() -> None:
