@@ -8,10 +8,9 @@ from rm13_helpers import clear_hand, find_card, give, lay_foundations, new, pass
 
 import tavola
 from tavola.agents import make_agent
-from tavola.core.registry import new_game
 from tavola.core.rng import derive_seed
 from tavola.games.renaissance_man.heuristic import RM, _finishable, choose
-from tavola.sim.runner import agent_seeds, seating
+from tavola.sim.runner import agent_seeds, play_game, seating
 
 SC, K = 1, 3
 
@@ -25,6 +24,17 @@ def play(players: int, agents: list[str], seed: int) -> tavola.Game:
             if s in g.to_act:
                 g.act(s, bots[s].choose(g.view(s), g.legal_actions(s), rng))
     return g
+
+
+def bot_steps(g: tavola.Game, seat: int = 0) -> list[dict]:
+    """The steps the bot takes for ``seat`` until it has committed, as JSON."""
+    rng = random.Random(0)
+    steps = []
+    while seat in g.to_act:
+        a = choose(g.view(seat), g.legal_actions(seat), rng)
+        steps.append(a.to_json())
+        g.act(seat, a)
+    return steps
 
 
 def test_heuristic_games_end_with_a_master() -> None:
@@ -50,12 +60,7 @@ def test_the_bot_hires_what_fits() -> None:
     clear_hand(g, 0)
     x = find_card(g, SC, needs=(0, 1))
     give(g, 0, x, find_card(g, K, needs=(1, 0)))  # fits nowhere
-    rng = random.Random(0)
-    steps = []
-    while 0 in g.to_act:
-        a = choose(g.view(0), g.legal_actions(0), rng)
-        steps.append(a.to_json())
-        g.act(0, a)
+    steps = bot_steps(g)
     assert steps[:3] == [
         {"kind": "act", "type": "hire"},
         {"kind": "card", "card": g.c.ids[x]},
@@ -87,25 +92,16 @@ def test_no_removal_for_an_action_of_another_phase() -> None:
     give(g, 0, rms[3], rms[4], find_card(g, K, needs=(0, 0)))
     pass_all(g)
     assert g.level == 2
-    rng = random.Random(0)
-    steps = []
-    while 0 in g.to_act:
-        a = choose(g.view(0), g.legal_actions(0), rng)
-        steps.append(a.to_json())
-        g.act(0, a)
+    steps = bot_steps(g)
     assert not any(s["kind"] == "remove" for s in steps)
 
 
 def simulated(agents: list[str], game: int) -> tavola.Game:
     """Game ``game`` of ``tavola simulate`` (seed 0, seats rotated): the same deal and bots."""
     seats = seating(agents, game)
-    g = new_game("renaissance-man", players=len(agents), seed=derive_seed(0, game))
-    bots = [make_agent(a, "renaissance-man") for a in seats]
-    rngs = [random.Random(s) for s in agent_seeds(0, game, len(agents))]
-    while not g.is_over:
-        for s in sorted(g.to_act):
-            g.act(s, bots[s].choose(g.view(s), g.legal_actions(s), rngs[s]))
-    return g
+    seeds = agent_seeds(0, game, len(agents))
+    out = play_game("renaissance-man", seats, derive_seed(0, game), seeds, keep_record=True)
+    return tavola.replay(out.record)
 
 
 def test_simulated_games_that_used_to_reach_the_round_cap_end_with_a_master() -> None:
