@@ -67,7 +67,7 @@ def give(g: RenaissanceMan, seat: int, *cards: int) -> None:
 def put(g: RenaissanceMan, seat: int, slot: str, x: int, down: bool = False) -> None:
     """Put card ``x`` at ``slot`` of ``seat``'s structure (taken from wherever it is)."""
     _take_out(g, x)
-    g.st[seat][SLOT[slot]] = DOWN + x if down else x
+    g.set_slot(seat, SLOT[slot], DOWN + x if down else x)
 
 
 def _take_out(g: RenaissanceMan, x: int) -> None:
@@ -76,10 +76,10 @@ def _take_out(g: RenaissanceMan, x: int) -> None:
             pile.remove(x)
     g.disc_sec = [e for e in g.disc_sec if e[1] != x]
     g.recruits = [-1 if r == x else r for r in g.recruits]
-    for st in g.st:
+    for s, st in enumerate(g.st):
         for p in range(SLOTS):
             if st[p] >= 0 and st[p] < FOUND and st[p] % DOWN == x:
-                st[p] = -1
+                g.set_slot(s, p, -1)
     g.pending = [-1 if r == x else r for r in g.pending]
 
 

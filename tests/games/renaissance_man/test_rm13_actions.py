@@ -144,7 +144,7 @@ def test_hire_needs_match_offers_exactly_in_type_and_order() -> None:
     assert g.st[0][SLOT["2.1"]] == good
     # [D3] the left need meets the left card's right offer, the right need the right card's
     # left offer: a card at 3.1 needs 2.1's right offer, then 2.2's left offer
-    assert g.fits(g.st[0], (), swapped) == []
+    assert g.fits(0, (), swapped) == []
 
 
 def test_renaissance_men_are_wild_on_both_sides() -> None:
@@ -153,16 +153,16 @@ def test_renaissance_men_are_wild_on_both_sides() -> None:
     icons) can be of any type, and are allowed to be different from each other." """
     g = ready_game()
     rm = find_card(g, RM)
-    assert g.fits(g.st[0], (), rm) == [SLOT["2.1"], SLOT["2.2"], SLOT["2.3"], SLOT["2.4"]]
+    assert g.fits(0, (), rm) == [SLOT["2.1"], SLOT["2.2"], SLOT["2.3"], SLOT["2.4"]]
     # above the Foundation Renaissance Man (slot 1.5), any left need fits 2.4 if the Knight's
     # right offer is shield
     x = find_card(g, M, needs=(SHIELD, BREAD))
-    assert SLOT["2.4"] in g.fits(g.st[0], (), x)
+    assert SLOT["2.4"] in g.fits(0, (), x)
     put(g, 0, "2.1", rm)
     put(g, 0, "2.2", find_card(g, SC, needs=(BOOK, BREAD)))
     left = g.c.offer[g.st[0][SLOT["2.2"]]][0]
     y = find_card(g, BA, needs=(SHIELD, left))  # any need over the wild 2.1
-    assert SLOT["3.1"] in g.fits(g.st[0], (), y)
+    assert SLOT["3.1"] in g.fits(0, (), y)
 
 
 def test_barter_stores_a_token_of_the_icon_at_most_four() -> None:

@@ -59,7 +59,7 @@ def test_a_majority_wins_the_card_into_hand_or_structure() -> None:
     fit = find_card(g, SC, needs=(COIN, BOOK))
     other = find_card(g, BA, needs=(SHIELD, SHIELD))
     put(g, 0, "2.1", find_card(g, K, needs=(COIN, BOOK)))  # 2.1 taken: the recruit fits 3.1?
-    g.st[0][SLOT["2.1"]] = -1
+    g.set_slot(0, SLOT["2.1"], -1)
     g.recruits[COIN] = fit
     g.recruits[BOOK] = other
     g.deck = [x for x in g.deck if x not in (fit, other)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .rules import DOWN, FOUND, KNIGHTS, MAX_STORED, OVER, SLOTS, SUPPORTS
+from .rules import DOWN, FOUND, KNIGHTS, MAX_STORED, OVER, SLOTS, SUPPORTS, occupancy
 
 if TYPE_CHECKING:
     from ...core.protocol import Game
@@ -24,6 +24,8 @@ def invariants(game: Game) -> list[str]:
         places += [x % DOWN for x in st if 0 <= x < FOUND]
         if sorted(x - FOUND for x in st[:5]) != list(range(5)) and g.round > 0:
             bad.append(f"seat {s}: level one is not its five Foundation cards")
+        if g.occ[s] != occupancy(st):
+            bad.append(f"seat {s}: occupancy {g.occ[s]:b} is not its structure's")
         for p in range(5, SLOTS):
             if st[p] >= 0 and any(st[q] < 0 for q in SUPPORTS[p]):
                 bad.append(f"seat {s}: slot {p} floats")

@@ -91,6 +91,41 @@ CORNERS = tuple(corners(a, b) for a in range(16) for b in range(16))
 SUPPORTS = tuple(_supports(p) if p >= 5 else (-1, -1) for p in range(SLOTS))
 ABOVE = tuple(_above(p) for p in range(SLOTS))
 LEVEL_SLOTS = tuple(tuple(p for p in range(SLOTS) if LEVEL[p] == k) for k in range(6))
+LEVEL_MASKS = tuple(sum(1 << p for p in slots) for slots in LEVEL_SLOTS)
+
+
+def occupancy(st: list[int]) -> int:
+    """The filled slots of a structure, as a bitmask (bit ``p``)."""
+    return sum(1 << p for p, x in enumerate(st) if x >= 0)
+
+
+Shape = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+_SHAPES: dict[int, Shape] = {}
+
+
+def shape(occ: int) -> Shape:
+    """What a structure's occupancy alone decides, computed once per occupancy: the open slots
+    (empty, both supports filled) with their supports, the removable slots (filled, level two
+    or up, nothing filled above), and per level the uncovered filled slots."""
+    found = _SHAPES.get(occ)
+    if found is not None:
+        return found
+
+    def filled(p: int) -> bool:
+        return bool(occ >> p & 1)
+
+    def uncovered(p: int) -> bool:
+        return filled(p) and not any(filled(q) for q in ABOVE[p])
+
+    opens = tuple(
+        (p, *SUPPORTS[p])
+        for p in range(5, SLOTS)
+        if not filled(p) and all(filled(q) for q in SUPPORTS[p])
+    )
+    removable = tuple(p for p in range(5, SLOTS) if uncovered(p))
+    by_level = tuple(tuple(p for p in LEVEL_SLOTS[k] if uncovered(p)) for k in range(6))
+    _SHAPES[occ] = found = (opens, removable, by_level)
+    return found
 
 
 def slot_name(p: int) -> str:
@@ -139,10 +174,14 @@ TOKEN_BASE = 33  # + pair (6)
 DROP_BASE = 39  # + face (4)
 KNIGHT_BASE = 43  # + area (4)
 CARD_BASE = 47  # + card
-_UNCOMMITTED: tuple[tuple[int, ...], int, int, tuple[int, ...]] = ((), -1, -1, ())
-"""parse(()): no removal, no action type, no card, nothing more."""
 _NOBODY: frozenset[int] = frozenset()
 _SEATS = tuple(frozenset((s,)) for s in range(4))
+
+
+def _removals(steps: Sequence[int], tail: int) -> Sequence[int]:
+    """The slots an action commitment removes, its last ``tail`` steps left out."""
+    n = len(steps) - tail
+    return [x - REMOVE_BASE for x in steps[:n]] if n else ()
 
 
 class Lost(Exception):
@@ -172,6 +211,8 @@ class Tables:
             if t < RM:
                 ol[FOUND + t] = orr[FOUND + t] = 1 << t
         self.typ, self.ol, self.orr = typ, ol, orr
+        self.bits = [1 << x for x in typ]
+        """Per card, its type as a bitmask (a Renaissance Man's bit 4 meets no action's mask)."""
         self.takes = [corners(a, b) for a, b in zip(nl, nr, strict=True)]
         """Per card, the (left, right) offers its needs match, as a bitmask of corners()."""
         acts = [
@@ -266,6 +307,7 @@ class RenaissanceMan(Game):
         "known",
         "last",
         "level",
+        "occ",
         "opp",
         "pending",
         "phase",
@@ -310,6 +352,7 @@ class RenaissanceMan(Game):
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.known: list[list[int]] = [[] for _ in range(players)]
         self.st = [[-1] * SLOTS for _ in range(players)]
+        self.occ = [0] * players  # occupancy() of each structure, kept with it by set_slot()
         self.stored: list[list[int]] = [[] for _ in range(players)]
         self.rm: list[list[int]] = [[] for _ in range(players)]
         self.board = [[0] * players for _ in range(4)]
@@ -388,28 +431,39 @@ class RenaissanceMan(Game):
         phase = self.phase
         if phase == RESOLVE:
             out = [TO_HAND]
-            out += [PLACE_BASE + p for p in self.fits(self.st[seat], (), self.rcard)]
+            out += [PLACE_BASE + p for p in self.fits(seat, (), self.rcard)]
             return out
         steps = self.commits.steps[seat]
+        if phase == ACTION:
+            return self._action_codes(seat, steps)
         if phase == FOUNDATION:
             used = {x - FOUND_BASE for x in steps}
             return [FOUND_BASE + t for t in range(5) if t not in used]
-        if phase == ACTION:
-            return self._action_codes(seat, steps)
         if phase == PLACE_RM:
-            return [PLACE_BASE + p for p in self.fits(self.st[seat], (), DOWN)]
+            return [PLACE_BASE + p for p in self.fits(seat, (), DOWN)]
         # DISCARD
-        if steps and steps[-1] == DONE:
-            return [READY]
-        chosen = set(steps)
         base = self.t.discard_base
-        return [base + c for c in self.hands[seat] if base + c not in chosen] + [DONE]
+        if not steps:
+            out = [base + c for c in self.hands[seat]]
+        elif steps[-1] == DONE:
+            return [READY]
+        else:
+            chosen = set(steps)
+            out = [base + c for c in self.hands[seat] if base + c not in chosen]
+        out.append(DONE)
+        return out
 
     def act(self, seat: int, action: Action) -> None:
-        if not self._may_act(seat):
+        memo = self._memo  # the list legal_actions just gave this seat, if it did
+        if memo is not None and memo[0] == seat and seat.__class__ is int:
+            legal = memo[1]
+        elif self._may_act(seat):
+            legal = self._legal_codes(seat)
+        else:
             raise self._refuse_seat(seat)
         try:
-            known = self.t.actions[action.code] is action
+            code = action.code
+            known = self.t.actions[code] is action
         except (AttributeError, IndexError, TypeError):
             known = False
         if not known:
@@ -417,9 +471,7 @@ class RenaissanceMan(Game):
             if found is None:
                 raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
             action = found
-        code = action.code
-        memo = self._memo  # the list legal_actions just gave this seat, if it did
-        legal = memo[1] if memo is not None and memo[0] == seat else self._legal_codes(seat)
+            code = action.code
         if code not in legal:
             names = ", ".join(str(self.t.actions[x]) for x in legal)
             raise IllegalActionError(f"{action} is not legal now; legal: {names}")
@@ -474,7 +526,7 @@ class RenaissanceMan(Game):
             order = [x - FOUND_BASE for x in taken[s]]
             order.append(next(t for t in range(5) if t not in order))
             for i, t in enumerate(order):
-                self.st[s][i] = FOUND + t
+                self.set_slot(s, i, FOUND + t)
             self.log.append((EV_FOUNDATION, s, tuple(order)))
         # "The Dealer deals 4 cards to each player from the main deck." [D2] from his left
         for s in self._clockwise():
@@ -536,52 +588,54 @@ class RenaissanceMan(Game):
 
     # -- structure -----------------------------------------------------------------------
 
-    def openings(self, st: list[int], removed: Collection[int]) -> list[tuple[int, int]]:
-        """The slots a worker could fill in ``st`` (less ``removed``): empty, with both cards
-        beneath; each with the corners() its supports offer."""
+    def set_slot(self, s: int, p: int, x: int) -> None:
+        """Put ``x`` (a slot's content, or -1 to empty it) at slot ``p`` of seat ``s``'s
+        structure: the one way a structure changes."""
+        self.st[s][p] = x
+        if x >= 0:
+            self.occ[s] |= 1 << p
+        else:
+            self.occ[s] &= ~(1 << p)
+
+    def _shape(self, seat: int, removed: Collection[int]) -> Shape:
+        """shape() of ``seat``'s structure less the slots ``removed``."""
+        occ = self.occ[seat]
+        for p in removed:
+            occ &= ~(1 << p)
+        return shape(occ)
+
+    def openings(self, seat: int, removed: Collection[int]) -> list[tuple[int, int]]:
+        """The slots a worker could fill in ``seat``'s structure (less ``removed``): empty,
+        with both cards beneath; each with the corners() its supports offer."""
+        st = self.st[seat]
         orr, ol = self.t.orr, self.t.ol
-        out = []
-        for p in range(5, SLOTS):
-            if st[p] >= 0 and p not in removed:
-                continue
-            left, right = SUPPORTS[p]
-            a, b = st[left], st[right]
-            if a < 0 or b < 0 or left in removed or right in removed:
-                continue
-            out.append((p, CORNERS[orr[a] << 4 | ol[b]]))
-        return out
-
-    def fits(self, st: list[int], removed: Collection[int], card: int) -> list[int]:
-        """Slots where ``card`` may go in ``st`` (less ``removed``). 'The Worker's needs (i.e.
-        the bottom two icons) must match the offers of the lower two Workers (top corner
-        icons) exactly (in both type and order, from left to right).' [D3]"""
-        takes = self.t.takes[card]
-        return [p for p, offered in self.openings(st, removed) if takes & offered]
-
-    @staticmethod
-    def uncovered(st: list[int], removed: Collection[int], p: int) -> bool:
-        for q in ABOVE[p]:  # noqa: SIM110 (a loop: all() and a generator cost more, and this is hot)
-            if st[q] >= 0 and q not in removed:
-                return False
-        return True
-
-    def removable(self, st: list[int], removed: Collection[int]) -> list[int]:
-        """'At any time during the game, players may freely discard unwanted, uncovered
-        workers from their structures, of Level 2 or higher.'"""
         return [
-            p
-            for p in range(5, SLOTS)
-            if st[p] >= 0 and p not in removed and self.uncovered(st, removed, p)
+            (p, CORNERS[orr[st[left]] << 4 | ol[st[right]]])
+            for p, left, right in self._shape(seat, removed)[0]
         ]
 
-    def worker_kinds(self, st: list[int], removed: Collection[int], level: int) -> int:
+    def fits(self, seat: int, removed: Collection[int], card: int) -> list[int]:
+        """Slots where ``card`` may go in ``seat``'s structure (less ``removed``). 'The
+        Worker's needs (i.e. the bottom two icons) must match the offers of the lower two
+        Workers (top corner icons) exactly (in both type and order, from left to right).' [D3]"""
+        takes = self.t.takes[card]
+        return [p for p, offered in self.openings(seat, removed) if takes & offered]
+
+    def removable(self, seat: int, removed: Collection[int]) -> tuple[int, ...]:
+        """'At any time during the game, players may freely discard unwanted, uncovered
+        workers from their structures, of Level 2 or higher.'"""
+        return self._shape(seat, removed)[1]
+
+    def worker_kinds(self, seat: int, removed: Collection[int], level: int) -> int:
         """The action types (a bitmask) the uncovered workers of ``level`` give."""
+        return self._kinds(self.st[seat], self._shape(seat, removed), level)
+
+    def _kinds(self, st: list[int], sh: Shape, level: int) -> int:
+        """worker_kinds() of a structure whose shape() is ``sh``."""
         typ = self.t.typ
         mask = 0
-        for p in LEVEL_SLOTS[level]:
-            x = st[p]
-            if x >= 0 and p not in removed and self.uncovered(st, removed, p):
-                mask |= 1 << typ[x]
+        for p in sh[2][level]:
+            mask |= 1 << typ[st[p]]
         return mask & ALL_KINDS  # a Renaissance Man gives no action
 
     # -- the action phase ------------------------------------------------------------------
@@ -594,7 +648,7 @@ class RenaissanceMan(Game):
         i = 0
         while i < n and REMOVE_BASE + 5 <= steps[i] < TOKEN_BASE:
             i += 1
-        removed = [x - REMOVE_BASE for x in steps[:i]]
+        removed = _removals(steps, n - i)
         kind = card = -1
         if i < n:
             kind = -2 if steps[i] == PASS else steps[i] - ACT_BASE
@@ -607,77 +661,96 @@ class RenaissanceMan(Game):
             extra.pop()
         return removed, kind, card, extra
 
-    def _access(self, seat: int, removed: Collection[int]) -> int:
-        """The action types (a bitmask) ``seat`` may take now: its workers' or a stored token's."""
-        mask = self.worker_kinds(self.st[seat], removed, self.level)
-        for x in self.stored[seat]:
-            mask |= 1 << (x & 3)
-        return mask
-
     def _supply_faces(self) -> int:
         """The faces (a bitmask) some token left in the supply shows."""
+        if all(self.supply):
+            return ALL_KINDS
         mask = 0
         for j, n in enumerate(self.supply):
             if n:
                 mask |= PAIR_MASKS[j]
         return mask
 
-    def _playable(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
-        """The hand cards ``seat`` may play for action ``kind``: a Hire needs a slot it fits;
-        the others a large icon ([D4]: not a Renaissance Man), and for Teach and Barter a token
-        of that face in the supply, for Teach one the player does not hold yet."""
-        hand = self.hands[seat]
+    def _wants(self, seat: int, st: list[int], sh: Shape, kind: int) -> tuple[list[int], int]:
+        """Which hand cards ``seat`` may play for action ``kind`` (its structure ``st`` with
+        shape ``sh``), as a per-card bitmask and the mask it must meet. A Hire needs a slot the
+        card fits; the others a large icon ([D4]: not a Renaissance Man), and for Teach and
+        Barter a token of that face in the supply, for Teach one the player does not hold yet."""
         t = self.t
         if kind == HIRE:
+            orr, ol = t.orr, t.ol
             offered = 0
-            for _, corners_ in self.openings(self.st[seat], removed):
-                offered |= corners_
-            takes = t.takes
-            return [x for x in hand if takes[x] & offered]
-        typ = t.typ
+            for _, left, right in sh[0]:
+                offered |= CORNERS[orr[st[left]] << 4 | ol[st[right]]]
+            return t.takes, offered
         if kind == RECRUIT:
-            return [x for x in hand if typ[x] != RM]
+            return t.bits, ALL_KINDS
         allowed = self._supply_faces()
         if kind == TEACH:
             for x in self.rm[seat]:
                 allowed &= ~(1 << (x & 3))
-        return [x for x in hand if allowed >> typ[x] & 1]  # RM (bit 4) is never allowed
+        return t.bits, allowed
+
+    def _playable(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
+        """The hand cards ``seat`` may play for action ``kind`` (see _wants)."""
+        st = self.st[seat]
+        table, mask = self._wants(seat, st, self._shape(seat, removed), kind)
+        return [x for x in self.hands[seat] if table[x] & mask]
+
+    def _first_step(self, seat: int, removed: Collection[int]) -> list[int]:
+        """A commitment's first step (after any removals): take no action, an action type the
+        seat has access to and a card for, or remove one more worker."""
+        st = self.st[seat]
+        sh = self._shape(seat, removed)
+        access = self._kinds(st, sh, self.level)
+        for x in self.stored[seat]:  # or a stored token's
+            access |= 1 << (x & 3)
+        out = [PASS]
+        hand = self.hands[seat]
+        for k in range(4):
+            if access >> k & 1:
+                table, mask = self._wants(seat, st, sh, k)
+                for x in hand:
+                    if table[x] & mask:
+                        out.append(ACT_BASE + k)
+                        break
+        out += [REMOVE_BASE + p for p in sh[1]]
+        return out
 
     def _action_codes(self, seat: int, steps: Sequence[int]) -> list[int]:
-        removed, kind, card, extra = self.parse(steps) if steps else _UNCOMMITTED
-        if kind == -1:
-            out = [PASS]
-            access = self._access(seat, removed)
-            for k in range(4):
-                if access >> k & 1 and self._playable(seat, removed, k):
-                    out.append(ACT_BASE + k)
-            out += [REMOVE_BASE + p for p in self.removable(self.st[seat], removed)]
-            return out
-        if kind == -2:
-            return [READY]
-        if card < 0:
-            return [CARD_BASE + x for x in self._playable(seat, removed, kind)]
-        if kind == HIRE:
-            if not extra:
-                return [PLACE_BASE + p for p in self.fits(self.st[seat], removed, card)]
-            return [READY]
-        if kind in (TEACH, BARTER):
+        """The next step of an action commitment, read from its last step (parse() order:
+        removals, action type or pass, card, what the action needs, Ready)."""
+        if not steps:
+            return self._first_step(seat, ())
+        last = steps[-1]
+        if last >= CARD_BASE:  # the card: what its action needs
+            kind = steps[-2] - ACT_BASE
+            card = last - CARD_BASE
+            if kind == HIRE:
+                removed = _removals(steps, 2)
+                return [PLACE_BASE + p for p in self.fits(seat, removed, card)]
+            if kind == RECRUIT:
+                board = self.board
+                if board[0][seat] + board[1][seat] + board[2][seat] + board[3][seat] == KNIGHTS:
+                    return [KNIGHT_BASE + a for a in range(4) if board[a][seat]]
+                return [READY]
             face = self.t.typ[card]
-            if not extra:
-                return [TOKEN_BASE + j for j, n in enumerate(self.supply) if n and face in PAIRS[j]]
-            if kind == BARTER and len(extra) == 1:
-                left = self._stored_after_spend(seat, removed, kind)
-                if len(left) >= MAX_STORED:
-                    return sorted({DROP_BASE + x % 4 for x in left})
-            return [READY]
-        # RECRUIT
-        if not extra and sum(self.board[a][seat] for a in range(4)) == KNIGHTS:
-            return [KNIGHT_BASE + a for a in range(4) if self.board[a][seat]]
-        return [READY]
+            return [TOKEN_BASE + j for j, n in enumerate(self.supply) if n and face in PAIRS[j]]
+        if REMOVE_BASE + 5 <= last < TOKEN_BASE:  # removals so far
+            return self._first_step(seat, _removals(steps, 0))
+        if ACT_BASE <= last < ACT_BASE + 4:  # the action type: its card
+            return [
+                CARD_BASE + x for x in self._playable(seat, _removals(steps, 1), last - ACT_BASE)
+            ]
+        if TOKEN_BASE <= last < DROP_BASE and steps[-3] == ACT_BASE + BARTER:
+            left = self._stored_after_spend(seat, _removals(steps, 3), BARTER)
+            if len(left) >= MAX_STORED:
+                return sorted({DROP_BASE + x % 4 for x in left})
+        return [READY]  # after a pass, a Hire's slot, a token, a drop or a knight
 
     def _stored_after_spend(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
         left = list(self.stored[seat])
-        if not self.worker_kinds(self.st[seat], removed, self.level) >> kind & 1:
+        if not self.worker_kinds(seat, removed, self.level) >> kind & 1:
             for i, x in enumerate(left):
                 if x % 4 == kind:
                     del left[i]
@@ -688,15 +761,14 @@ class RenaissanceMan(Game):
         """'Players simultaneously reveal the card they are playing and their action choice.'
         [D5] Removals first, then each action from the Dealer's left, clockwise."""
         order = self._clockwise()
-        plans = {s: self.parse(taken[s]) for s in order}
-        for s in order:
-            removed, kind, card, extra = plans[s]
+        plans = [(s, *self.parse(taken[s])) for s in order]
+        for s, removed, kind, card, extra in plans:
             self.last[0][s] = kind
             self.log.append(
                 (
                     EV_REVEAL,
                     s,
-                    tuple(self._slot_card(s, p) for p in removed),
+                    tuple([self._slot_card(s, p) for p in removed]) if removed else (),
                     kind,
                     card,
                     tuple(extra),
@@ -706,18 +778,17 @@ class RenaissanceMan(Game):
                 self.shown.append(card)
             for p in removed:
                 self._remove(s, p)
-        for s in order:
-            _, kind, card, extra = plans[s]
+        for s, _, kind, card, extra in plans:
             if kind < 0:
                 continue
-            if not self.worker_kinds(self.st[s], (), self.level) >> kind & 1:
+            if not self.worker_kinds(s, (), self.level) >> kind & 1:
                 self._spend(s, kind)
             self.hands[s].remove(card)
             if card in self.known[s]:
                 self.known[s].remove(card)
             if kind == HIRE:
                 p = extra[0] - PLACE_BASE
-                self.st[s][p] = card
+                self.set_slot(s, p, card)
                 self.log.append((EV_HIRE, s, card, p))
             elif kind == TEACH:
                 self._discard_public(card)
@@ -742,7 +813,7 @@ class RenaissanceMan(Game):
                     self.board[origin][s] -= 1
                 self.board[area][s] += 1
                 self.log.append((EV_KNIGHT, s, origin, area))
-        if any(x >= 0 for x in self.pending):
+        if max(self.pending) >= 0:
             self.phase = PLACE_RM
             self.commits.open(s for s in range(self.players) if self.pending[s] >= 0)
         else:
@@ -754,7 +825,7 @@ class RenaissanceMan(Game):
 
     def _remove(self, s: int, p: int) -> None:
         x = self.st[s][p]
-        self.st[s][p] = -1
+        self.set_slot(s, p, -1)
         if x >= DOWN:  # [D6] a face-down Renaissance Man goes to the discards unseen
             self.disc_sec.append((-1, x - DOWN))
         else:
@@ -801,7 +872,7 @@ class RenaissanceMan(Game):
         for s in self._clockwise():
             if s in taken:
                 p = taken[s][0] - PLACE_BASE
-                self.st[s][p] = DOWN + self.pending[s]
+                self.set_slot(s, p, DOWN + self.pending[s])
                 self.pending[s] = -1
                 self.log.append((EV_RM_PLACED, s, p))
         self._after_phase()
@@ -813,17 +884,20 @@ class RenaissanceMan(Game):
         if self._master_end():
             return
         nxt = self.level + 1
-        if nxt <= 4 and any(st[p] >= 0 for st in self.st for p in LEVEL_SLOTS[nxt]):
-            self._open_action(nxt)
-        else:
-            self._start_resolution()
+        if nxt <= 4:
+            mask = LEVEL_MASKS[nxt]
+            for occ in self.occ:
+                if occ & mask:
+                    self._open_action(nxt)
+                    return
+        self._start_resolution()
 
     def _master_end(self) -> bool:
         """'The Game ends following an Action Phase or Recruit Resolution where a player has
         added a "Master" (i.e. Level Five worker) to his structure.'"""
-        masters = [s for s in range(self.players) if self.st[s][MASTER] >= 0]
-        if not masters:
+        if max(self.occ) >> MASTER == 0:  # the Master's is the highest slot
             return False
+        masters = [s for s in range(self.players) if self.st[s][MASTER] >= 0]
         # "the tied player having the highest sum of Stored Actions, Renaissance Man tokens,
         # and Knights in play is the winner (if still a tie, then these players share the
         # victory)."
@@ -866,17 +940,22 @@ class RenaissanceMan(Game):
         """'Players resolve each Recruit area where one player has a majority of Knights
         (resolving areas from left to right).' [D8] [D9]"""
         n = self.players
-        while self.area < 4:
-            a = self.area
-            top = max(max(self.board[a]), self.opp[a])
+        board, opp = self.board, self.opp
+        a = self.area
+        while a < 4:
+            row = board[a]
+            top = max(row)
+            if opp[a] > top:
+                top = opp[a]
             if top:
-                counts = self.board[a] + [self.opp[a]]
-                holders = [s for s in range(n + 1) if counts[s] == top]
+                holders = [s for s, k in enumerate(row) if k == top]
+                if opp[a] == top:
+                    holders.append(n)  # the one-player game's opposing Knights
                 card = self.recruits[a]
                 if len(holders) == 1:
                     winner = holders[0]
-                    self.board[a] = [0] * n
-                    self.opp[a] = 0
+                    board[a] = [0] * n
+                    opp[a] = 0
                     self.recruits[a] = -1
                     self.log.append((EV_RESOLVE, a, winner if winner < n else -2, card))
                     if card >= 0:
@@ -885,17 +964,19 @@ class RenaissanceMan(Game):
                         if card >= 0:  # "When the opposing Knights win a card, place it in
                             self._discard_public(card)  # the discard pile."
                     elif card >= 0:
+                        self.area = a
                         self.rseat, self.rcard = winner, card
                         return
                 elif n == 1:
                     # "If there is a tie, do not keep the Knights on the board – remove the
                     # Knights regardless."
-                    self.board[a] = [0]
-                    self.opp[a] = 0
+                    board[a] = [0]
+                    opp[a] = 0
                     self.log.append((EV_RESOLVE, a, -3, card))
                 else:  # "In the event of a tie, the Knights remain for the following round."
                     self.log.append((EV_RESOLVE, a, -1, card))
-            self.area += 1
+            a += 1
+        self.area = a
         self.rseat = self.rcard = -1
         if self._master_end():
             return
@@ -913,7 +994,7 @@ class RenaissanceMan(Game):
             self.log.append((EV_TAKE, seat, card, -1))
         else:
             p = code - PLACE_BASE
-            self.st[seat][p] = card
+            self.set_slot(seat, p, card)
             self.log.append((EV_TAKE, seat, card, p))
         self.shown.append(card)
         self.area += 1
@@ -1100,6 +1181,7 @@ class RenaissanceMan(Game):
         g.hands = [h[:] for h in self.hands]
         g.known = [h[:] for h in self.known]
         g.st = [h[:] for h in self.st]
+        g.occ = self.occ[:]
         g.stored = [h[:] for h in self.stored]
         g.rm = [h[:] for h in self.rm]
         g.board = [h[:] for h in self.board]
