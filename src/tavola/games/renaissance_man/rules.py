@@ -15,6 +15,7 @@ generated Renaissance Men, and the discards. Nothing of it is applied before all
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Collection, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -575,12 +576,13 @@ class RenaissanceMan(Game):
                 return -1
         return self.deck.pop()
 
-    def _draw_to(self, s: int) -> None:
+    def _draw_to(self, s: int) -> int:
+        """Draw a card into seat ``s``'s hand (kept sorted); -1 if there was none."""
         card = self._draw()
         self.log.append((EV_DRAW, s, card))
         if card >= 0:
-            self.hands[s].append(card)
-            self.hands[s].sort()
+            insort(self.hands[s], card)
+        return card
 
     def _discard_public(self, card: int) -> None:
         self.disc_pub.append(card)
@@ -1015,8 +1017,8 @@ class RenaissanceMan(Game):
     def _discards(self, taken: dict[int, tuple[int, ...]]) -> None:
         base = self.t.discard_base
         self.last[1] = [0] * self.players
-        for s in sorted(taken):
-            cards = [x - base for x in taken[s] if x >= base]
+        for s, steps in taken.items():  # in seat order
+            cards = [x - base for x in steps if x >= base]
             for card in cards:
                 self.hands[s].remove(card)
                 self.disc_sec.append((s, card))
@@ -1036,10 +1038,8 @@ class RenaissanceMan(Game):
                 self.recruits[a] = card
                 self.log.append((EV_REFILL, a, card))
         for s in self._clockwise():
-            while len(self.hands[s]) < HAND:
-                before = len(self.hands[s])
-                self._draw_to(s)
-                if len(self.hands[s]) == before:
+            for _ in range(HAND - len(self.hands[s])):
+                if self._draw_to(s) < 0:
                     break
         if self.round >= self.round_limit:
             self._finish(1)  # [D13]
