@@ -426,6 +426,8 @@ class RenaissanceMan(Game):
         codes = self._legal_codes(seat)
         self._memo = (seat, codes)  # the act that follows checks against this list
         a = self.t.actions
+        if len(codes) == 1:  # a forced step (a third of them): no comprehension to run
+            return [a[codes[0]]]
         return [a[code] for code in codes]
 
     def _legal_codes(self, seat: int) -> list[int]:
