@@ -100,14 +100,17 @@ def occupancy(st: list[int]) -> int:
     return sum(1 << p for p, x in enumerate(st) if x >= 0)
 
 
-Shape = tuple[tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+Shape = tuple[
+    tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]
+]
 _SHAPES: dict[int, Shape] = {}
 
 
 def shape(occ: int) -> Shape:
     """What a structure's occupancy alone decides, computed once per occupancy: the open slots
     (empty, both supports filled) with their supports, the removable slots (filled, level two
-    or up, nothing filled above), and per level the uncovered filled slots."""
+    or up, nothing filled above), per level the uncovered filled slots, and the removals'
+    action codes."""
     found = _SHAPES.get(occ)
     if found is not None:
         return found
@@ -125,7 +128,8 @@ def shape(occ: int) -> Shape:
     )
     removable = tuple(p for p in range(5, SLOTS) if uncovered(p))
     by_level = tuple(tuple(p for p in LEVEL_SLOTS[k] if uncovered(p)) for k in range(6))
-    _SHAPES[occ] = found = (opens, removable, by_level)
+    removals = tuple(REMOVE_BASE + p for p in removable)
+    _SHAPES[occ] = found = (opens, removable, by_level, removals)
     return found
 
 
@@ -718,7 +722,7 @@ class RenaissanceMan(Game):
                     if table[x] & mask:
                         out.append(ACT_BASE + k)
                         break
-        out += [REMOVE_BASE + p for p in sh[1]]
+        out += sh[3]
         return out
 
     def _action_codes(self, seat: int, steps: Sequence[int]) -> list[int]:
