@@ -435,30 +435,29 @@ class RenaissanceMan(Game):
         return [a[code] for code in codes]
 
     def _legal_codes(self, seat: int) -> list[int]:
-        phase = self.phase
+        phase = self.phase  # the phases by how often they are asked
+        if phase == ACTION:
+            return self._action_codes(seat, self.commits.steps[seat])
+        if phase == DISCARD:
+            steps = self.commits.steps[seat]
+            base = self.t.discard_base
+            if not steps:
+                out = [base + c for c in self.hands[seat]]
+            elif steps[-1] == DONE:
+                return [READY]
+            else:
+                chosen = set(steps)
+                out = [base + c for c in self.hands[seat] if base + c not in chosen]
+            out.append(DONE)
+            return out
         if phase == RESOLVE:
             out = [TO_HAND]
             out += [PLACE_BASE + p for p in self.fits(seat, (), self.rcard)]
             return out
-        steps = self.commits.steps[seat]
-        if phase == ACTION:
-            return self._action_codes(seat, steps)
         if phase == FOUNDATION:
-            used = {x - FOUND_BASE for x in steps}
+            used = {x - FOUND_BASE for x in self.commits.steps[seat]}
             return [FOUND_BASE + t for t in range(5) if t not in used]
-        if phase == PLACE_RM:
-            return [PLACE_BASE + p for p in self.fits(seat, (), DOWN)]
-        # DISCARD
-        base = self.t.discard_base
-        if not steps:
-            out = [base + c for c in self.hands[seat]]
-        elif steps[-1] == DONE:
-            return [READY]
-        else:
-            chosen = set(steps)
-            out = [base + c for c in self.hands[seat] if base + c not in chosen]
-        out.append(DONE)
-        return out
+        return [PLACE_BASE + p for p in self.fits(seat, (), DOWN)]  # PLACE_RM
 
     def act(self, seat: int, action: Action) -> None:
         memo = self._memo  # the list legal_actions just gave this seat, if it did
