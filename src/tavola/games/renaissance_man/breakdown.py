@@ -1,6 +1,6 @@
 """What the simulator's reports show of a Renaissance Man (2013) game beyond who won: each
-seat's workers so far, and the lift of having each worker type and each card in one's
-structure at the end."""
+seat's workers so far, the lift of having each worker type and each card in one's
+structure at the end, and how each game ended (a Master, the round cap, or the solo loss)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .cards import WORKER_NAMES
-from .rules import DOWN, FOUND
+from .rules import DOWN, END_REASONS, FOUND
 
 if TYPE_CHECKING:
     from .rules import RenaissanceMan
@@ -24,7 +24,7 @@ def standing(g: RenaissanceMan) -> list[int]:
 def breakdown(g: RenaissanceMan) -> Iterator[tuple[str, str, float]]:
     """For each card built into a structure by the end (hired, recruited, or a Renaissance Man
     placed face down; not the Foundation cards, which everyone has): its type's and its own
-    lift."""
+    lift; and per game, how it ended."""
     result = g.result
     assert result is not None, "a finished game"
     n, c = g.players, g.c
@@ -39,3 +39,5 @@ def breakdown(g: RenaissanceMan) -> Iterator[tuple[str, str, float]]:
                     lift,
                 )
                 yield (f"Cards in a structure at the end: {LIFT}", c.ids[x], lift)
+    for reason in END_REASONS:
+        yield ("How games end (share of games)", reason, float(reason == END_REASONS[g.ended]))
