@@ -2,7 +2,8 @@
 
 Every method is one transaction. :meth:`Store.append` stores an accepted action and advances
 the table's move count together, and refuses if the count moved meanwhile, so two processes can
-never interleave actions of one table.
+never interleave actions of one table. On SQLite it runs on the DBAPI connection directly
+(``sqlite_append``), as it is the hot path of a live table.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from sqlalchemy.orm import sessionmaker
 
 from ..core.errors import TavolaError
 from .models import ActionRow, SeatRow, TableRow
+from .sqlite_append import SqliteAppender
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 _TABLES, _ACTIONS = TableRow.__table__, ActionRow.__table__
@@ -73,7 +75,7 @@ class Store:
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.local = sqlite
-        """Writes are appends to a local file, a fraction of a millisecond (no network round
+        """Writes are appends to a local file, a tenth of a millisecond (no network round
         trip): a caller may make them without a thread hop."""
         # SQLite has one writer at a time, and a writer that finds the database busy sleeps
         # and tries again (1, 2, 5, 10... ms): queued on a lock, writers go in turn at once.
@@ -81,6 +83,7 @@ class Store:
             threading.Lock() if sqlite else contextlib.nullcontext()
         )
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self._appender = SqliteAppender(self.engine, _ADVANCE, _ACTION) if sqlite else None
 
     def migrate(self) -> None:
         """Create or upgrade the schema to the newest migration (Alembic)."""
@@ -145,18 +148,20 @@ class Store:
         """Store action number ``n`` and the table's new status, in one transaction.
 
         The hot path of a live table: two statements built once (an ORM session here costs
-        six times as much CPU as the commit itself)."""
+        six times as much CPU as the commit itself); on SQLite, run on the DBAPI connection
+        (SQLAlchemy's execution costs three times as much as the writes)."""
         stamp = now()
-        with self.writing, self.engine.begin() as c:
-            moved = c.execute(
-                _ADVANCE,
-                {"table": table_id, "n": n, "next": n + 1, "new_status": status, "stamp": stamp},
-            ).rowcount
-            if moved != 1:
+        advance = {"table": table_id, "n": n, "next": n + 1, "new_status": status, "stamp": stamp}
+        row = {"table_id": table_id, "n": n, "seat": seat, "action": action, "at": stamp}
+        if self._appender is not None:
+            with self.writing:
+                if not self._appender.append(advance, row):
+                    raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
+            return
+        with self.engine.begin() as c:
+            if c.execute(_ADVANCE, advance).rowcount != 1:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
-            c.execute(
-                _ACTION, {"table_id": table_id, "n": n, "seat": seat, "action": action, "at": stamp}
-            )
+            c.execute(_ACTION, row)
 
     def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int) -> None:
         """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on, if the
@@ -181,6 +186,8 @@ class Store:
             return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
     def dispose(self) -> None:
+        if self._appender is not None:
+            self._appender.close()
         self.engine.dispose()
 
 
