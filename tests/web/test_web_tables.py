@@ -233,8 +233,8 @@ def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> 
     table = made["table"]
     honest = LiveTable.message
 
-    def leaky(self: LiveTable, seat: int | None, since: int) -> dict:
-        return {**honest(self, seat, since), "extra": self.game.view(1)}
+    def leaky(self: LiveTable, seat: int | None, since: int, *seats: list) -> dict:
+        return {**honest(self, seat, since, *seats), "extra": self.game.view(1)}
 
     monkeypatch.setattr(LiveTable, "message", leaky)
     with client.websocket_connect(f"/ws/{table}") as ws:

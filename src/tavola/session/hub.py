@@ -236,7 +236,7 @@ class Tables:
                 for s, info in enumerate(table.seats)
             ]
             await asyncio.to_thread(self.store.create, row, seats, (), table.id)
-            table.rematch = new_id
+            table.set_rematch(new_id)
         await table.broadcast()
         async with self.visit(new_id) as made:
             assert made is not None

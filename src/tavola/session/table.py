@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from ..agents import AGENTS, Agent, SeatHandle, make_agent
 from ..core.errors import (
     IllegalActionError,
@@ -29,6 +31,8 @@ from ..store.database import Store, StoredTable
 
 MAX_AGENT = 64
 """The longest bot name (parameters included) a seat stores."""
+_encode = msgspec.json.Encoder().encode
+"""A message's JSON (as bytes): several times quicker than json.dumps, on the event loop."""
 
 
 class CreatorError(TavolaError):
@@ -49,11 +53,11 @@ def secret_matches(secret: object, stored: str | None) -> bool:
 
 @dataclass(eq=False)
 class Listener:
-    """Someone watching a table: a seat (or None, a spectator) and how to send them a message.
-    ``sent`` is the number of the last event they were sent."""
+    """Someone watching a table: a seat (or None, a spectator) and how to send them a message
+    (its JSON text). ``sent`` is the number of the last event they were sent."""
 
     seat: int | None
-    send: Callable[[dict[str, Any]], Awaitable[None]]
+    send: Callable[[str], Awaitable[None]]
     sent: int = -1
     closed: bool = field(default=False)
 
@@ -150,6 +154,9 @@ class LiveTable:
         }
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
+        self.version = 0
+        """Counts the changes a message shows (the game, a seat, a connection, the rematch):
+        a message built at one version may be sent to another listener at the same."""
         self.loaded_at = time.monotonic()
         self.left_at: dict[int, float] = {}  # when each person's seat lost its last connection
         self.visitors = 0  # requests and connections using the table now (Tables.visit)
@@ -191,6 +198,7 @@ class LiveTable:
     async def join(self, listener: Listener) -> None:
         """Start sending to ``listener``; the others hear of a person's seat coming back."""
         self.listeners.add(listener)
+        self.version += 1
         await self.send(listener)
         seat = listener.seat
         if seat is not None and self.seats[seat].kind == "human" and self.connections(seat) == 1:
@@ -202,6 +210,7 @@ class LiveTable:
         if listener not in self.listeners:
             return
         self.listeners.discard(listener)
+        self.version += 1
         seat = listener.seat
         if seat is not None and self.seats[seat].kind == "human" and not self.connections(seat):
             self.left_at[seat] = time.monotonic()
@@ -233,6 +242,7 @@ class LiveTable:
             await asyncio.to_thread(self.store.hand_to_bot, self.id, seat, name, moves)
             info.kind, info.agent, info.bot_from = "bot", name, moves
             self.bots[seat] = agent  # type: ignore[index]
+            self.version += 1
         await self.broadcast()
         self.kick_bots()
 
@@ -270,6 +280,12 @@ class LiveTable:
         else:
             await asyncio.to_thread(self.store.append, *stored)
         self.game = after
+        self.version += 1
+
+    def set_rematch(self, table_id: str) -> None:
+        """Note the table that plays this finished one again."""
+        self.rematch = table_id
+        self.version += 1
 
     @property
     def busy(self) -> bool:
@@ -316,8 +332,11 @@ class LiveTable:
 
     # -- what each seat is sent ---------------------------------------------------------
 
-    def message(self, seat: int | None, since: int) -> dict[str, Any]:
-        """Everything ``seat`` (None: a spectator) may know now, and its events from ``since``.
+    def message(
+        self, seat: int | None, since: int, seats: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """Everything ``seat`` (None: a spectator) may know now, and its events from ``since``
+        (``seats``: :meth:`seats_json`, if made already).
 
         The seed and the other seats' hands are sent only once the game is over."""
         g = self.game
@@ -328,7 +347,7 @@ class LiveTable:
             "legal": []
             if seat is None or seat in self.bots
             else [{"label": str(a), "action": a.to_json()} for a in g.legal_actions(seat)],
-            "seats": self.seats_json(),
+            "seats": self.seats_json() if seats is None else seats,
         }
         if since == 0:  # a listener's first message: the faces of the cards, by id
             msg["cards"] = g.card_table()
@@ -339,21 +358,38 @@ class LiveTable:
         return msg
 
     async def send(self, listener: Listener) -> None:
-        """Send ``listener`` what is new for it (a connection gone is marked closed)."""
-        if listener.closed:
-            return
-        msg = self.message(listener.seat, listener.sent + 1)
-        if msg["events"]:
-            listener.sent = msg["events"][-1]["i"]
-        try:
-            await listener.send(msg)
-        except Exception:  # a connection gone: its handler calls leave()
-            listener.closed = True
+        """Send ``listener`` what is new for it."""
+        await self._send([listener])
 
     async def broadcast(self, skip: Listener | None = None, first: int | None = None) -> None:
         """Send every listener but ``skip`` what is new for it; seat ``first``'s listeners
         first (the player who acted sees the answer soonest)."""
         ordered = sorted(self.listeners, key=lambda x: x.seat != first)
-        for listener in ordered:
-            if listener is not skip:
-                await self.send(listener)
+        await self._send([x for x in ordered if x is not skip])
+
+    async def _send(self, listeners: list[Listener]) -> None:
+        """Send each of ``listeners`` in turn what is new for it (a connection gone is marked
+        closed). Listeners of one seat that are owed the same events (spectators, a seat open
+        in two pages) share one message, built and encoded once while the table is unchanged:
+        a send that waits (a slow reader) lets the table change meanwhile."""
+        built: dict[tuple[int | None, int], tuple[str, int]] = {}
+        seats: list[dict[str, Any]] | None = None
+        version = self.version
+        for listener in listeners:
+            if listener.closed:
+                continue
+            if version != self.version:
+                built, seats, version = {}, None, self.version
+            key = (listener.seat, listener.sent + 1)
+            if key not in built:
+                if seats is None:
+                    seats = self.seats_json()
+                msg = self.message(*key, seats)
+                last = msg["events"][-1]["i"] if msg["events"] else listener.sent
+                built[key] = (_encode(msg).decode(), last)
+            text, listener.sent = built[key]
+            try:
+                await listener.send(text)
+            except Exception:  # a connection gone: its handler calls leave()
+                listener.closed = True
+                self.version += 1

@@ -329,7 +329,7 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
                     seat = msg.get("seat")
                     if seat is not None:
                         seat = table.seat_of(seat, msg.get("key"))
-                    listener = Listener(seat, ws.send_json)
+                    listener = Listener(seat, ws.send_text)
                     await table.join(listener)
                 elif kind == "act" and listener is not None and listener.seat is not None:
                     await table.act(listener.seat, msg.get("action"))
