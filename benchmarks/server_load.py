@@ -11,11 +11,12 @@ lets it act with a random legal action after a think time drawn uniformly from 0
 seconds; a table whose game ends is replaced by a new one.
 
 Prints, over --seconds after a warm-up: actions per second (people's and bots'); the p50 and p99
-latency of a person's action, from sending it to receiving the state that shows it; and the
-server process's CPU use. Then the same clients against a bare WebSocket echo endpoint mounted
-on the same server (each sends an action's message at the same pace and waits for it back), as
-the reference, and the ratio of the two p99s. --profile writes the server's cProfile statistics
-(read them with ``python -m pstats FILE``).
+latency of a person's action, from sending it to receiving the state that shows it (timed on
+arrival, before it is decoded, as an echo is); and the server process's CPU use, in all and per
+action. Then the same clients against a bare WebSocket echo endpoint mounted on the same server
+(each sends an action's message at the same pace and waits for it back), as the reference, with
+the server's CPU per echo, and the ratio of the two p99s. --profile writes the server's cProfile
+statistics (read them with ``python -m pstats FILE``).
 """
 
 from __future__ import annotations
@@ -167,6 +168,7 @@ async def person(
         answered = sent_moves = -1
         sent_at: float | None = None
         async for raw in ws:
+            received = time.perf_counter()  # before decoding, as an echo is timed
             msg = json.loads(raw)
             if msg["type"] == "error":
                 stats.errors += 1
@@ -175,7 +177,7 @@ async def person(
             if on_state is not None:
                 on_state(msg)
             if sent_at is not None and msg["moves"] > sent_moves:
-                stats.note(time.perf_counter() - sent_at)
+                stats.note(received - sent_at)
                 sent_at = None
             if msg["result"] is not None:
                 return
@@ -250,10 +252,12 @@ def percentile(values: list[float], p: float) -> float:
 
 def report(name: str, stats: Stats, seconds: float, cpu: tuple[float, float]) -> float:
     p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
+    rate = stats.actions / seconds
     print(
-        f"{name}: {stats.actions / seconds:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
+        f"{name}: {rate:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms (n={len(stats.latencies)}); {stats.errors} errors; "
-        f"CPU: server {cpu[0]:.2f} cores, clients {cpu[1]:.2f}"
+        f"CPU: server {cpu[0]:.2f} cores ({cpu[0] / rate * 1000:.2f} ms each), "
+        f"clients {cpu[1]:.2f}"
     )
     return p99
 
