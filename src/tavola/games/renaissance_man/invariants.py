@@ -26,6 +26,11 @@ def invariants(game: Game) -> list[str]:
             bad.append(f"seat {s}: level one is not its five Foundation cards")
         if g.occ[s] != occupancy(st):
             bad.append(f"seat {s}: occupancy {g.occ[s]:b} is not its structure's")
+        cached = g._infos[s]
+        if cached is not None:  # what set_slot() should have forgotten
+            g._infos[s] = None
+            if g._info(s, ()) != cached:
+                bad.append(f"seat {s}: a stale structure summary {cached}")
         for p in range(5, SLOTS):
             if st[p] >= 0 and any(st[q] < 0 for q in SUPPORTS[p]):
                 bad.append(f"seat {s}: slot {p} floats")

@@ -104,6 +104,7 @@ Shape = tuple[
     tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]
 ]
 _SHAPES: dict[int, Shape] = {}
+Info = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 def shape(occ: int) -> Shape:
@@ -296,6 +297,7 @@ class RenaissanceMan(Game):
     """A game of Renaissance Man (Rubbo, 2013) for 1 to 4 players."""
 
     __slots__ = (
+        "_infos",
         "_memo",
         "area",
         "aside",
@@ -358,6 +360,7 @@ class RenaissanceMan(Game):
         self.known: list[list[int]] = [[] for _ in range(players)]
         self.st = [[-1] * SLOTS for _ in range(players)]
         self.occ = [0] * players  # occupancy() of each structure, kept with it by set_slot()
+        self._infos: list[Info | None] = [None] * players  # _info() cache; set_slot() clears
         self.stored: list[list[int]] = [[] for _ in range(players)]
         self.rm: list[list[int]] = [[] for _ in range(players)]
         self.board = [[0] * players for _ in range(4)]
@@ -599,6 +602,7 @@ class RenaissanceMan(Game):
         """Put ``x`` (a slot's content, or -1 to empty it) at slot ``p`` of seat ``s``'s
         structure: the one way a structure changes."""
         self.st[s][p] = x
+        self._infos[s] = None
         if x >= 0:
             self.occ[s] |= 1 << p
         else:
@@ -635,15 +639,34 @@ class RenaissanceMan(Game):
 
     def worker_kinds(self, seat: int, removed: Collection[int], level: int) -> int:
         """The action types (a bitmask) the uncovered workers of ``level`` give."""
-        return self._kinds(self.st[seat], self._shape(seat, removed), level)
+        return self._info(seat, removed)[1][level]
 
-    def _kinds(self, st: list[int], sh: Shape, level: int) -> int:
-        """worker_kinds() of a structure whose shape() is ``sh``."""
-        typ = self.t.typ
-        mask = 0
-        for p in sh[2][level]:
-            mask |= 1 << typ[st[p]]
-        return mask & ALL_KINDS  # a Renaissance Man gives no action
+    def _info(self, seat: int, removed: Collection[int]) -> Info:
+        """What ``seat``'s structure (less ``removed``) gives: the corners its open slots offer
+        (all of them as one mask), per level the action types of its uncovered workers, and
+        its removals' action codes. Kept while the structure is unchanged (set_slot() forgets
+        it) when nothing is removed."""
+        if not removed:
+            got = self._infos[seat]
+            if got is not None:
+                return got
+        st = self.st[seat]
+        sh = self._shape(seat, removed)
+        t = self.t
+        orr, ol, typ = t.orr, t.ol, t.typ
+        offered = 0
+        for _, left, right in sh[0]:
+            offered |= CORNERS[orr[st[left]] << 4 | ol[st[right]]]
+        kinds = []
+        for slots in sh[2]:
+            mask = 0
+            for p in slots:
+                mask |= 1 << typ[st[p]]
+            kinds.append(mask & ALL_KINDS)  # a Renaissance Man gives no action
+        info = (offered, tuple(kinds), sh[3])
+        if not removed:
+            self._infos[seat] = info
+        return info
 
     # -- the action phase ------------------------------------------------------------------
 
@@ -678,18 +701,14 @@ class RenaissanceMan(Game):
                 mask |= PAIR_MASKS[j]
         return mask
 
-    def _wants(self, seat: int, st: list[int], sh: Shape, kind: int) -> tuple[list[int], int]:
-        """Which hand cards ``seat`` may play for action ``kind`` (its structure ``st`` with
-        shape ``sh``), as a per-card bitmask and the mask it must meet. A Hire needs a slot the
+    def _wants(self, seat: int, info: Info, kind: int) -> tuple[list[int], int]:
+        """Which hand cards ``seat`` may play for action ``kind`` (its structure giving
+        ``info``), as a per-card bitmask and the mask it must meet. A Hire needs a slot the
         card fits; the others a large icon ([D4]: not a Renaissance Man), and for Teach and
         Barter a token of that face in the supply, for Teach one the player does not hold yet."""
         t = self.t
         if kind == HIRE:
-            orr, ol = t.orr, t.ol
-            offered = 0
-            for _, left, right in sh[0]:
-                offered |= CORNERS[orr[st[left]] << 4 | ol[st[right]]]
-            return t.takes, offered
+            return t.takes, info[0]
         if kind == RECRUIT:
             return t.bits, ALL_KINDS
         allowed = self._supply_faces()
@@ -700,28 +719,26 @@ class RenaissanceMan(Game):
 
     def _playable(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
         """The hand cards ``seat`` may play for action ``kind`` (see _wants)."""
-        st = self.st[seat]
-        table, mask = self._wants(seat, st, self._shape(seat, removed), kind)
+        table, mask = self._wants(seat, self._info(seat, removed), kind)
         return [x for x in self.hands[seat] if table[x] & mask]
 
     def _first_step(self, seat: int, removed: Collection[int]) -> list[int]:
         """A commitment's first step (after any removals): take no action, an action type the
         seat has access to and a card for, or remove one more worker."""
-        st = self.st[seat]
-        sh = self._shape(seat, removed)
-        access = self._kinds(st, sh, self.level)
+        info = self._info(seat, removed)
+        access = info[1][self.level]
         for x in self.stored[seat]:  # or a stored token's
             access |= 1 << (x & 3)
         out = [PASS]
         hand = self.hands[seat]
         for k in range(4):
             if access >> k & 1:
-                table, mask = self._wants(seat, st, sh, k)
+                table, mask = self._wants(seat, info, k)
                 for x in hand:
                     if table[x] & mask:
                         out.append(ACT_BASE + k)
                         break
-        out += sh[3]
+        out += info[2]
         return out
 
     def _action_codes(self, seat: int, steps: Sequence[int]) -> list[int]:
@@ -1187,6 +1204,7 @@ class RenaissanceMan(Game):
         g.known = [h[:] for h in self.known]
         g.st = [h[:] for h in self.st]
         g.occ = self.occ[:]
+        g._infos = self._infos[:]
         g.stored = [h[:] for h in self.stored]
         g.rm = [h[:] for h in self.rm]
         g.board = [h[:] for h in self.board]
