@@ -47,7 +47,10 @@ def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("alphazero", "no agent 'alphazero'; agents: heuristic, ismcts, random, easy, medium"),
+        (
+            "alphazero",
+            "no agent 'alphazero'; agents: heuristic, ismcts, pimc, random, easy, medium",
+        ),
         ("ismcts:iter=3", "ismcts has no parameter 'iter'; its parameters: iterations"),
         ("ismcts:iterations", "ismcts has no parameter 'iterations'"),
         ("ismcts:iterations=0", "iterations is a whole number of at least 1, not '0'"),

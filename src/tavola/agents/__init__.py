@@ -12,6 +12,8 @@ from .heuristic import heuristic_agent
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import Ismcts, Search
 from .names import DIFFICULTIES, AgentKind, AgentNameError, parse_agent, split_agents
+from .pimc import PARAMS as PIMC_PARAMS
+from .pimc import Pimc
 from .random import random_agent
 
 KINDS: dict[str, AgentKind] = {
@@ -34,6 +36,13 @@ KINDS: dict[str, AgentKind] = {
                 "ismcts:iterations=4,rollout=heuristic",
                 "ismcts:iterations=16,rollout=playout",
             ),
+        ),
+        AgentKind(
+            "pimc",
+            "rollouts of the game's heuristic over sampled worlds (never sees hidden cards)",
+            Pimc,
+            PIMC_PARAMS,
+            probes=("pimc:rollouts=6,width=3,horizon=8,policy=heuristic",),
         ),
     )
 }
@@ -58,6 +67,7 @@ __all__ = [
     "AgentKind",
     "AgentNameError",
     "Ismcts",
+    "Pimc",
     "PolicyAgent",
     "Search",
     "SeatHandle",

@@ -1,0 +1,105 @@
+"""The rollout bot (pimc): its name and parameters, the same choice under the same seed, the same
+choice in positions that look the same to its seat, the heuristic's move kept unless another is
+clearly better, and play stronger than random. Its fairness on every game is also the
+conformance suite's ``check_bots_fair``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tavola
+from tavola.agents import AgentNameError, Pimc, SeatHandle, make_agent
+from tavola.agents.pimc import _beats
+from tavola.sim import simulate
+from tavola.sim.stats import summarize
+from tavola.testing.bots import decide
+
+
+def a_choice(game_id: str, players: int, seed: int, moves: int = 20) -> tavola.Game:
+    """A position after about ``moves`` random moves where the seat to act has a choice."""
+    g = tavola.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    while moves > 0 or len(g.legal_actions(min(g.to_act))) < 3:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+        moves -= 1
+    return g
+
+
+def test_the_bot_is_named_with_its_parameters_and_refuses_bad_ones() -> None:
+    assert make_agent("pimc", "testa-di-pecora").name == "pimc"
+    bot = make_agent("pimc:rollouts=40,horizon=12,reward=win", "renaissance-rivals")
+    assert bot.name == "pimc:rollouts=40,horizon=12,reward=win"
+    with pytest.raises(AgentNameError, match="margin is a number from 0 to 10, not '-1'"):
+        make_agent("pimc:margin=-1", "testa-di-pecora")
+    with pytest.raises(AgentNameError, match="pimc has no parameter 'worlds'; its parameters: "):
+        make_agent("pimc:worlds=3", "testa-di-pecora")
+    with pytest.raises(AgentNameError, match="width is a whole number of at least 2, not '1'"):
+        make_agent("pimc:width=1", "testa-di-pecora")
+    with pytest.raises(tavola.TavolaError, match="no fast playout policy"):
+        make_agent("pimc:policy=playout", "renaissance-rivals")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("testa-di-pecora", 4), ("renaissance-rivals", 3)]
+)
+def test_the_same_seed_gives_the_same_search_within_its_budget(game_id: str, players: int) -> None:
+    g = a_choice(game_id, players, 3)
+    seat = min(g.to_act)
+    bot = Pimc(game_id, rollouts=24, horizon=10)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    runs = [bot.search(view, legal, random.Random(5), SeatHandle(g, seat)) for _ in range(2)]
+    assert runs[0].options == runs[1].options
+    found = runs[0]
+    assert found.iterations >= 1 and len(found.options) == min(len(legal), 8)
+    assert {o.action for o in found.options} <= set(legal)
+    assert found.best in legal and all(0 <= o.value <= 1 for o in found.options)
+    assert bot.choose(view, legal, random.Random(5), SeatHandle(g, seat)) == found.best
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("testa-di-pecora", 4), ("renaissance-man-2d6", 3)]
+)
+def test_positions_that_look_the_same_to_the_seat_get_the_same_move(
+    game_id: str, players: int
+) -> None:
+    differing = 0
+    for seed in range(3):
+        g = a_choice(game_id, players, seed)
+        seat = min(g.to_act)
+        twin = g.resample(seat, random.Random(seed + 100))
+        differing += twin.canonical() != g.canonical()
+        name = "pimc:rollouts=12,horizon=10"
+        assert decide(name, game_id, g, seat, seed) == decide(name, game_id, twin, seat, seed)
+    assert differing
+
+
+def test_the_heuristics_move_is_kept_unless_another_is_clearly_better() -> None:
+    assert _beats([1, 1, 1, 0.5], [0, 0.5, 0, 0.5], margin=2)
+    assert not _beats([1, 0, 1, 0], [0, 1, 0, 1], margin=0.5)
+    assert not _beats([1.0], [0.0], margin=0)
+    g = a_choice("testa-di-pecora", 4, 1)
+    seat = min(g.to_act)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    hint = tavola.get_spec("testa-di-pecora").heuristic(view, legal, random.Random(0))
+    stubborn = Pimc("testa-di-pecora", rollouts=16, margin=10)
+    assert stubborn.choose(view, legal, random.Random(0), SeatHandle(g, seat)) == hint
+
+
+def test_a_time_budget_stops_the_search_and_still_chooses() -> None:
+    g = a_choice("renaissance-rivals", 3, 2)
+    seat = min(g.to_act)
+    found = Pimc("renaissance-rivals", rollouts=10**6, seconds=0.05).search(
+        g.view(seat), g.legal_actions(seat), random.Random(1), SeatHandle(g, seat)
+    )
+    assert found.iterations >= 1 and found.best in g.legal_actions(seat)
+
+
+def test_the_rollout_bot_beats_random_play() -> None:
+    """Ten 2-player games of the dice game: the bot wins at least 8 (a bot no better than random
+    reaches 8 in about one run in eighteen; this one won all ten)."""
+    name = "pimc:rollouts=8,width=3,horizon=20"
+    sim = simulate("renaissance-man-2d6", 10, [name, "random"], seed=1)
+    assert summarize(sim.outcomes, 2).by_agent[name].wins >= 8
