@@ -26,7 +26,7 @@ from ..core.errors import TavolaError
 from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
 from .base import SeatHandle
-from .names import Param
+from .names import Param, agent_name
 
 PARAMS = {
     "iterations": Param(int, 400, "iterations per move", low=1),
@@ -130,8 +130,7 @@ class Ismcts:
             "prior": prior,
             "horizon": horizon,
         }
-        shown = [f"{k}={v}" for k, v in given.items() if v is not None and v != PARAMS[k].default]
-        self.name = "ismcts" + (":" + ",".join(shown) if shown else "")
+        self.name = agent_name("ismcts", given, PARAMS)
 
     def choose(
         self,

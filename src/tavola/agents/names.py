@@ -83,6 +83,17 @@ DIFFICULTIES: dict[str, str] = {
 """Levels a player understands, as agent names (a level is itself a valid agent name)."""
 
 
+def agent_name(kind: str, given: Mapping[str, Any], params: Mapping[str, Param]) -> str:
+    """The name that makes an agent again: its kind and its parameters not at their default.
+
+    >>> agent_name("ismcts", {"iterations": 400, "c": 0.5}, {"iterations": Param(int, 400, ""),
+    ...     "c": Param(float, 0.7, "")})
+    'ismcts:c=0.5'
+    """
+    shown = [f"{k}={v}" for k, v in given.items() if v is not None and v != params[k].default]
+    return kind + (":" + ",".join(shown) if shown else "")
+
+
 def parse_agent(text: object, kinds: Mapping[str, AgentKind] | None = None) -> tuple[str, dict]:
     """``(kind, params)`` named by ``text``; AgentNameError for a bad name or parameter."""
     if kinds is None:

@@ -24,7 +24,7 @@ from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
 from .base import SeatHandle
 from .ismcts import Option, Search
-from .names import Param
+from .names import Param, agent_name
 
 PARAMS = {
     "rollouts": Param(int, 96, "rollouts per move", low=1),
@@ -83,8 +83,7 @@ class Pimc:
             "reward": reward,
             "policy": policy,
         }
-        shown = [f"{k}={v}" for k, v in given.items() if v is not None and v != PARAMS[k].default]
-        self.name = "pimc" + (":" + ",".join(shown) if shown else "")
+        self.name = agent_name("pimc", given, PARAMS)
 
     def choose(
         self,
