@@ -144,8 +144,10 @@ def test_a_seed_fixes_the_deals_and_clones_take_none() -> None:
     assert child.world.game.history and not first.world.game.history
 
 
-def sampler() -> pyspiel.UniformProbabilitySampler:
-    return pyspiel.UniformProbabilitySampler(0.0, 1.0)
+def sampler(seed: int = 0) -> pyspiel.UniformProbabilitySampler:
+    """OpenSpiel's uniform sampler, seeded: unseeded, the worlds a test draws change from run to
+    run."""
+    return pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
 
 
 def random_states(game: pyspiel.Game, seed: int) -> list[pyspiel.State]:
