@@ -100,18 +100,16 @@ def occupancy(st: list[int]) -> int:
     return sum(1 << p for p, x in enumerate(st) if x >= 0)
 
 
-Shape = tuple[
-    tuple[tuple[int, int, int], ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]
-]
+Shape = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]
 _SHAPES: dict[int, Shape] = {}
 Info = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 def shape(occ: int) -> Shape:
     """What a structure's occupancy alone decides, computed once per occupancy: the open slots
-    (empty, both supports filled) with their supports, the removable slots (filled, level two
-    or up, nothing filled above), per level the uncovered filled slots, and the removals'
-    action codes."""
+    (empty, both supports filled) with their supports, per level the uncovered filled slots,
+    and the action codes of the removals allowed. 'At any time during the game, players may
+    freely discard unwanted, uncovered workers from their structures, of Level 2 or higher.'"""
     found = _SHAPES.get(occ)
     if found is not None:
         return found
@@ -127,10 +125,9 @@ def shape(occ: int) -> Shape:
         for p in range(5, SLOTS)
         if not filled(p) and all(filled(q) for q in SUPPORTS[p])
     )
-    removable = tuple(p for p in range(5, SLOTS) if uncovered(p))
     by_level = tuple(tuple(p for p in LEVEL_SLOTS[k] if uncovered(p)) for k in range(6))
-    removals = tuple(REMOVE_BASE + p for p in removable)
-    _SHAPES[occ] = found = (opens, removable, by_level, removals)
+    removals = tuple(REMOVE_BASE + p for p in range(5, SLOTS) if uncovered(p))
+    _SHAPES[occ] = found = (opens, by_level, removals)
     return found
 
 
@@ -632,11 +629,6 @@ class RenaissanceMan(Game):
         takes = self.t.takes[card]
         return [p for p, offered in self.openings(seat, removed) if takes & offered]
 
-    def removable(self, seat: int, removed: Collection[int]) -> tuple[int, ...]:
-        """'At any time during the game, players may freely discard unwanted, uncovered
-        workers from their structures, of Level 2 or higher.'"""
-        return self._shape(seat, removed)[1]
-
     def worker_kinds(self, seat: int, removed: Collection[int], level: int) -> int:
         """The action types (a bitmask) the uncovered workers of ``level`` give."""
         return self._info(seat, removed)[1][level]
@@ -658,12 +650,12 @@ class RenaissanceMan(Game):
         for _, left, right in sh[0]:
             offered |= CORNERS[orr[st[left]] << 4 | ol[st[right]]]
         kinds = []
-        for slots in sh[2]:
+        for slots in sh[1]:
             mask = 0
             for p in slots:
                 mask |= 1 << typ[st[p]]
             kinds.append(mask & ALL_KINDS)  # a Renaissance Man gives no action
-        info = (offered, tuple(kinds), sh[3])
+        info = (offered, tuple(kinds), sh[2])
         if not removed:
             self._infos[seat] = info
         return info
