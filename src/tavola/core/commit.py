@@ -32,7 +32,9 @@ class Commitments:
     def open(self, seats: Iterable[int]) -> None:
         """Start a phase in which ``seats`` must each commit."""
         self.seats = tuple(sorted(seats))
-        self.steps = {s: [] for s in self.seats}
+        self.steps = steps = {}
+        for s in self.seats:  # loops, not comprehensions, here and in close(): faster on 3.11
+            steps[s] = []
         self.done = set()
         self.waiting = frozenset(self.seats)
 
@@ -47,14 +49,18 @@ class Commitments:
     def add(self, seat: int, code: int, final: bool) -> bool:
         """Record one step of ``seat``; ``final`` ends its commitment. True when all are in."""
         self.steps[seat].append(code)
-        if final:
-            self.done.add(seat)
-            self.waiting = self.waiting - {seat}
+        if not final:
+            return False
+        self.done.add(seat)
+        self.waiting = self.waiting - {seat}
         return len(self.done) == len(self.seats)
 
     def close(self) -> dict[int, tuple[int, ...]]:
         """Every seat's commitment, and the phase closed."""
-        taken = {s: tuple(self.steps[s]) for s in self.seats}
+        steps = self.steps
+        taken = {}
+        for s in self.seats:
+            taken[s] = tuple(steps[s])
         self.seats, self.steps, self.done, self.waiting = (), {}, set(), frozenset()
         return taken
 

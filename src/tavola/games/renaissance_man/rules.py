@@ -10,6 +10,10 @@ Each transition appends a raw event tuple to ``log`` (events.py says who sees wh
 Every simultaneous choice goes through :class:`~tavola.core.commit.Commitments`: the Foundation,
 each action (worker removals, action type, card, and what the action needs), the placing of
 generated Renaissance Men, and the discards. Nothing of it is applied before all are in.
+
+On the hot paths (legal steps, acting, the round's transitions) lists are built by loops, not
+comprehensions: on Python 3.11 a comprehension costs a function object and a frame, and each
+local it reads becomes a cell in the enclosing function; a loop costs half as much.
 """
 
 from __future__ import annotations
@@ -184,7 +188,12 @@ _SEATS = tuple(frozenset((s,)) for s in range(4))
 def _removals(steps: Sequence[int], tail: int) -> Sequence[int]:
     """The slots an action commitment removes, its last ``tail`` steps left out."""
     n = len(steps) - tail
-    return [x - REMOVE_BASE for x in steps[:n]] if n else ()
+    if not n:
+        return ()
+    out = []
+    for x in steps[:n]:
+        out.append(x - REMOVE_BASE)
+    return out
 
 
 class Lost(Exception):
@@ -339,8 +348,8 @@ class RenaissanceMan(Game):
         self.round_limit = options["round_limit"]
         self.solo_cards = options["solo_cards"]
         dealer = options["dealer"]
-        if dealer is None:  # [D1] the Dealer is drawn from the seed
-            dealer = stream(seed, DEALER).randrange(players)
+        if dealer is None:  # [D1] the Dealer is drawn from the seed (alone, one is Dealer)
+            dealer = stream(seed, DEALER).randrange(players) if players > 1 else 0
         self.dealer = dealer
         self.shuffles = 0
         self.round = 0
@@ -415,58 +424,61 @@ class RenaissanceMan(Game):
             return GameResult(tuple(self.scores()), tuple(self.winners), (1,))
         return GameResult.from_scores(self.scores())
 
-    def _may_act(self, seat: int) -> bool:
-        """``seat in self.to_act``, without building the set (both protocol calls ask it)."""
-        if seat.__class__ is not int:
-            return False
-        if self.phase == RESOLVE:
-            return seat == self.rseat
-        return seat in self.commits.waiting  # empty when the game is over
-
     def legal_actions(self, seat: int) -> list[Action]:
-        if not self._may_act(seat):
+        codes = self._legal_codes(seat)
+        if codes is None:
             self._query_seat(seat)
             return []
-        codes = self._legal_codes(seat)
         self._memo = (seat, codes)  # the act that follows checks against this list
         a = self.t.actions
-        if len(codes) == 1:  # a forced step (a third of them): no comprehension to run
-            return [a[codes[0]]]
-        return [a[code] for code in codes]
+        out = []
+        for code in codes:
+            out.append(a[code])
+        return out
 
-    def _legal_codes(self, seat: int) -> list[int]:
-        phase = self.phase  # the phases by how often they are asked
-        if phase == ACTION:
+    def _legal_codes(self, seat: int) -> list[int] | None:
+        """The codes of ``seat``'s legal actions; None if it may not act now (``seat in
+        self.to_act``, asked without building the set)."""
+        phase = self.phase
+        if seat.__class__ is not int:
+            return None
+        if phase == RESOLVE:
+            if seat != self.rseat:
+                return None
+        elif seat not in self.commits.waiting:  # empty when the game is over
+            return None
+        if phase == ACTION:  # the phases by how often they are asked
             return self._action_codes(seat, self.commits.steps[seat])
         if phase == DISCARD:
             steps = self.commits.steps[seat]
-            base = self.t.discard_base
-            if not steps:
-                out = [base + c for c in self.hands[seat]]
-            elif steps[-1] == DONE:
+            if steps and steps[-1] == DONE:
                 return [READY]
-            else:
-                chosen = set(steps)
-                out = [base + c for c in self.hands[seat] if base + c not in chosen]
+            base = self.t.discard_base
+            out = []
+            for c in self.hands[seat]:
+                if base + c not in steps:
+                    out.append(base + c)
             out.append(DONE)
             return out
         if phase == RESOLVE:
-            out = [TO_HAND]
-            out += [PLACE_BASE + p for p in self.fits(seat, (), self.rcard)]
-            return out
+            return [TO_HAND, *[PLACE_BASE + p for p in self.fits(seat, (), self.rcard)]]
         if phase == FOUNDATION:
-            used = {x - FOUND_BASE for x in self.commits.steps[seat]}
-            return [FOUND_BASE + t for t in range(5) if t not in used]
+            steps = self.commits.steps[seat]
+            out = []
+            for code in range(FOUND_BASE, FOUND_BASE + 5):
+                if code not in steps:
+                    out.append(code)
+            return out
         return [PLACE_BASE + p for p in self.fits(seat, (), DOWN)]  # PLACE_RM
 
     def act(self, seat: int, action: Action) -> None:
         memo = self._memo  # the list legal_actions just gave this seat, if it did
-        if memo is not None and memo[0] == seat and seat.__class__ is int:
+        if memo is not None and memo[0] is seat:  # "is": True is not the seat 1
             legal = memo[1]
-        elif self._may_act(seat):
-            legal = self._legal_codes(seat)
         else:
-            raise self._refuse_seat(seat)
+            legal = self._legal_codes(seat)
+            if legal is None:
+                raise self._refuse_seat(seat)
         try:
             code = action.code
             known = self.t.actions[code] is action
@@ -479,35 +491,40 @@ class RenaissanceMan(Game):
             action = found
             code = action.code
         if code not in legal:
-            names = ", ".join(str(self.t.actions[x]) for x in legal)
-            raise IllegalActionError(f"{action} is not legal now; legal: {names}")
+            raise self._refuse_action(action, legal)
         self.history.append((seat, code))
         self._memo = None
         try:
             if self.phase == RESOLVE:
                 self._take_recruit(seat, code)
             else:
-                self._step(seat, code, log=True)
+                self._step(seat, code, True)
         except Lost:
             self._finish(2)
+
+    def _refuse_action(self, action: Action, legal: list[int]) -> IllegalActionError:
+        names = ", ".join(str(self.t.actions[x]) for x in legal)
+        return IllegalActionError(f"{action} is not legal now; legal: {names}")
 
     # -- commitments ---------------------------------------------------------------------
 
     def _step(self, seat: int, code: int, log: bool = False) -> None:
         """One step of ``seat``'s commitment; the last one (the fourth Foundation card, a
         Renaissance Man's place, or READY) ends it."""
-        self._memo = None
-        phase = self.phase
-        if phase == FOUNDATION:
-            final = len(self.commits.steps[seat]) == 3
+        if code == READY:
+            final = True
         else:
-            final = phase == PLACE_RM or code == READY
+            phase = self.phase  # the fourth Foundation card, or a Renaissance Man's place
+            final = phase == PLACE_RM or (
+                phase == FOUNDATION and len(self.commits.steps[seat]) == 3
+            )
         if log and final:  # the others see that it is ready, never what it chose
             self.log.append((EV_READY, seat))
         if self.commits.add(seat, code, final) and log:
             self._reveal()
 
     def _redraw_step(self, seat: int, action: Action) -> None:
+        self._memo = None
         self._step(seat, action.code)
 
     def _reveal(self) -> None:
@@ -617,17 +634,21 @@ class RenaissanceMan(Game):
         with both cards beneath; each with the corners() its supports offer."""
         st = self.st[seat]
         orr, ol = self.t.orr, self.t.ol
-        return [
-            (p, CORNERS[orr[st[left]] << 4 | ol[st[right]]])
-            for p, left, right in self._shape(seat, removed)[0]
-        ]
+        out = []
+        for p, left, right in self._shape(seat, removed)[0]:
+            out.append((p, CORNERS[orr[st[left]] << 4 | ol[st[right]]]))
+        return out
 
     def fits(self, seat: int, removed: Collection[int], card: int) -> list[int]:
         """Slots where ``card`` may go in ``seat``'s structure (less ``removed``). 'The
         Worker's needs (i.e. the bottom two icons) must match the offers of the lower two
         Workers (top corner icons) exactly (in both type and order, from left to right).' [D3]"""
         takes = self.t.takes[card]
-        return [p for p, offered in self.openings(seat, removed) if takes & offered]
+        out = []
+        for p, offered in self.openings(seat, removed):
+            if takes & offered:
+                out.append(p)
+        return out
 
     def worker_kinds(self, seat: int, removed: Collection[int], level: int) -> int:
         """The action types (a bitmask) the uncovered workers of ``level`` give."""
@@ -710,9 +731,13 @@ class RenaissanceMan(Game):
         return t.bits, allowed
 
     def _playable(self, seat: int, removed: Collection[int], kind: int) -> list[int]:
-        """The hand cards ``seat`` may play for action ``kind`` (see _wants)."""
+        """The card steps of the hand cards ``seat`` may play for action ``kind`` (_wants)."""
         table, mask = self._wants(seat, self._info(seat, removed), kind)
-        return [x for x in self.hands[seat] if table[x] & mask]
+        out = []
+        for x in self.hands[seat]:
+            if table[x] & mask:
+                out.append(CARD_BASE + x)
+        return out
 
     def _first_step(self, seat: int, removed: Collection[int]) -> list[int]:
         """A commitment's first step (after any removals): take no action, an action type the
@@ -745,19 +770,24 @@ class RenaissanceMan(Game):
             if kind == HIRE:
                 removed = _removals(steps, 2)
                 return [PLACE_BASE + p for p in self.fits(seat, removed, card)]
+            out = []
             if kind == RECRUIT:
                 board = self.board
-                if board[0][seat] + board[1][seat] + board[2][seat] + board[3][seat] == KNIGHTS:
-                    return [KNIGHT_BASE + a for a in range(4) if board[a][seat]]
-                return [READY]
+                if board[0][seat] + board[1][seat] + board[2][seat] + board[3][seat] < KNIGHTS:
+                    return [READY]
+                for a in range(4):
+                    if board[a][seat]:
+                        out.append(KNIGHT_BASE + a)
+                return out
             face = self.t.typ[card]
-            return [TOKEN_BASE + j for j, n in enumerate(self.supply) if n and face in PAIRS[j]]
+            for j, n in enumerate(self.supply):
+                if n and face in PAIRS[j]:
+                    out.append(TOKEN_BASE + j)
+            return out
         if REMOVE_BASE + 5 <= last < TOKEN_BASE:  # removals so far
             return self._first_step(seat, _removals(steps, 0))
         if ACT_BASE <= last < ACT_BASE + 4:  # the action type: its card
-            return [
-                CARD_BASE + x for x in self._playable(seat, _removals(steps, 1), last - ACT_BASE)
-            ]
+            return self._playable(seat, _removals(steps, 1), last - ACT_BASE)
         if TOKEN_BASE <= last < DROP_BASE and steps[-3] == ACT_BASE + BARTER:
             left = self._stored_after_spend(seat, _removals(steps, 3), BARTER)
             if len(left) >= MAX_STORED:
@@ -776,15 +806,16 @@ class RenaissanceMan(Game):
     def _resolve_actions(self, taken: dict[int, tuple[int, ...]]) -> None:
         """'Players simultaneously reveal the card they are playing and their action choice.'
         [D5] Removals first, then each action from the Dealer's left, clockwise."""
-        order = self._clockwise()
-        plans = [(s, *self.parse(taken[s])) for s in order]
+        plans = []
+        for s in self._clockwise():
+            plans.append((s, *self.parse(taken[s])))
         for s, removed, kind, card, extra in plans:
             self.last[0][s] = kind
             self.log.append(
                 (
                     EV_REVEAL,
                     s,
-                    tuple([self._slot_card(s, p) for p in removed]) if removed else (),
+                    self._slot_cards(s, removed) if removed else (),
                     kind,
                     card,
                     tuple(extra),
@@ -814,8 +845,7 @@ class RenaissanceMan(Game):
             elif kind == BARTER:
                 self._discard_public(card)
                 if len(extra) > 1:
-                    face = extra[1] - DROP_BASE
-                    tok = next(x for x in self.stored[s] if x % 4 == face)
+                    tok = self._stored_token(s, extra[1] - DROP_BASE)
                     self.stored[s].remove(tok)
                     self.supply[tok // 4] += 1
                     self.log.append((EV_DROP, s, tok))
@@ -831,13 +861,23 @@ class RenaissanceMan(Game):
                 self.log.append((EV_KNIGHT, s, origin, area))
         if max(self.pending) >= 0:
             self.phase = PLACE_RM
-            self.commits.open(s for s in range(self.players) if self.pending[s] >= 0)
+            self.commits.open(s for s, card in enumerate(self.pending) if card >= 0)
         else:
             self._after_phase()
 
     def _slot_card(self, s: int, p: int) -> int:
         x = self.st[s][p]
         return -1 if x >= DOWN else x
+
+    def _slot_cards(self, s: int, slots: Sequence[int]) -> tuple[int, ...]:
+        return tuple([self._slot_card(s, p) for p in slots])
+
+    def _stored_token(self, s: int, face: int) -> int:
+        """The first of seat ``s``'s stored tokens showing ``face``."""
+        for tok in self.stored[s]:
+            if tok % 4 == face:
+                return tok
+        raise AssertionError(f"seat {s} stores no token of face {face}")
 
     def _remove(self, s: int, p: int) -> None:
         x = self.st[s][p]
@@ -851,7 +891,7 @@ class RenaissanceMan(Game):
     def _spend(self, s: int, kind: int) -> None:
         """'Each token in a player's "Stored Actions" area provides a one-time access to
         that action.'"""
-        tok = next(x for x in self.stored[s] if x % 4 == kind)
+        tok = self._stored_token(s, kind)
         self.stored[s].remove(tok)
         self.supply[tok // 4] += 1
         self.log.append((EV_SPEND, s, tok))
@@ -860,7 +900,11 @@ class RenaissanceMan(Game):
         """A token showing ``face``, of the chosen pair if one is left ([D7] else another
         pair with that face; else none, and everyone is told)."""
         if not self.supply[pair]:
-            pair = next((j for j, n in enumerate(self.supply) if n and face in PAIRS[j]), -1)
+            pair = -1
+            for j, n in enumerate(self.supply):
+                if n and face in PAIRS[j]:
+                    pair = j
+                    break
         if pair < 0:
             self.log.append((EV_SUPPLY_OUT, s, face, where))
             return
@@ -961,15 +1005,13 @@ class RenaissanceMan(Game):
         while a < 4:
             row = board[a]
             top = max(row)
-            if opp[a] > top:
-                top = opp[a]
+            rival = opp[a]  # the one-player game's opposing Knights, as a seat n
+            if rival > top:
+                top = rival
             if top:
-                holders = [s for s, k in enumerate(row) if k == top]
-                if opp[a] == top:
-                    holders.append(n)  # the one-player game's opposing Knights
                 card = self.recruits[a]
-                if len(holders) == 1:
-                    winner = holders[0]
+                if row.count(top) + (rival == top) == 1:
+                    winner = n if rival == top else row.index(top)
                     board[a] = [0] * n
                     opp[a] = 0
                     self.recruits[a] = -1
@@ -1021,7 +1063,7 @@ class RenaissanceMan(Game):
     def _open_discards(self) -> None:
         """'Players may discard any cards they wish from their hands (including cards just
         recruited).'"""
-        seats = [s for s in range(self.players) if self.hands[s]]
+        seats = [s for s, hand in enumerate(self.hands) if hand]
         if seats:
             self.phase = DISCARD
             self.commits.open(seats)
@@ -1032,7 +1074,10 @@ class RenaissanceMan(Game):
         base = self.t.discard_base
         self.last[1] = [0] * self.players
         for s, steps in taken.items():  # in seat order
-            cards = [x - base for x in steps if x >= base]
+            cards = []
+            for x in steps:
+                if x >= base:
+                    cards.append(x - base)
             for card in cards:
                 self.hands[s].remove(card)
                 self.disc_sec.append((s, card))
