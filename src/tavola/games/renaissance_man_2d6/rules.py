@@ -7,6 +7,10 @@ Each transition appends a raw event tuple to ``log`` (events.py says who sees wh
 
 Chance: the k-th shuffle is ``shuffle(cards, seed, SHUFFLE, k)``, the k-th roll of 2d6 from
 ``derive_seed(seed, DICE, k)``, so a record (seed and actions) replays every die exactly.
+
+On the hot paths (legal actions, acting, the turn's transitions) lists are built by loops, not
+comprehensions: on Python 3.11 a comprehension costs a function object and a frame, and each
+local it reads becomes a cell in the enclosing function; a loop costs half as much.
 """
 
 from __future__ import annotations
@@ -237,26 +241,31 @@ class RenaissanceMan2d6(Game):
             return []
         t = self.t
         a = t.actions
+        out = []
+        if phase in (SELECT, EVENT):  # a card the Challenge needs, or no more cards
+            needs = self.c.needs[self.target if phase == SELECT else self.ev]
+            hand = self.hands[seat]
+            play = t.play
+            for k in range(K):
+                if needs[k] and hand[k]:
+                    out.append(play[k])
+            out.append(a[ROLL] if phase == SELECT else a[STAND])
+            return out
+        if phase == DECLARE:
+            return [a[DECLARE_CODE], a[PASS]]
         if phase == TURN:
-            out = []
             if self.cr_deck or any(self.discards):
                 out.append(a[DRAW_RESERVE])
             if self.ch_deck:
                 out.append(a[DRAW_CHALLENGE])
-            else:  # [D3] no Challenge to turn up: attempt a face-up one instead
-                out.extend(t.attempt[i] for i in sorted(self.table))
-            return out or [a[PASS]]
-        if phase == PICK:
-            return [*(t.attempt[i] for i in sorted(self.table)), a[PASS]]
-        if phase == SELECT:
-            needs = self.c.needs[self.target]
-            hand = self.hands[seat]
-            return [t.play[k] for k in range(K) if needs[k] and hand[k]] + [a[ROLL]]
-        if phase == EVENT:
-            needs = self.c.needs[self.ev]
-            hand = self.hands[seat]
-            return [t.play[k] for k in range(K) if needs[k] and hand[k]] + [a[STAND]]
-        return [a[DECLARE_CODE], a[PASS]]
+                return out
+            # [D3] no Challenge to turn up: attempt a face-up one instead (below)
+        attempt = t.attempt  # PICK: attempt a face-up Challenge, or pass
+        for i in sorted(self.table):
+            out.append(attempt[i])
+        if phase == PICK or not out:  # a turn with nothing to do passes
+            out.append(a[PASS])
+        return out
 
     def act(self, seat: int, action: Action) -> None:
         phase = self.phase
@@ -273,7 +282,10 @@ class RenaissanceMan2d6(Game):
                 raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
             action = found
         legal = self.legal_actions(seat)
-        if not any(a is action for a in legal):  # catalog instances: identity is equality
+        for a in legal:  # catalog instances: identity is equality
+            if a is action:
+                break
+        else:
             raise IllegalActionError(
                 f"{action} is not legal now; legal: {', '.join(map(str, legal))}"
             )
@@ -327,9 +339,12 @@ class RenaissanceMan2d6(Game):
         return True
 
     def _restock(self) -> None:
-        if self.cr_deck or not any(self.discards):
+        discards = self.discards
+        if self.cr_deck or not any(discards):
             return
-        deck = [k for k in range(K) for _ in range(self.discards[k])]
+        deck = []
+        for k in range(K):
+            deck += [k] * discards[k]
         self.discards = [0] * K
         self._shuffle(deck)
         self.cr_deck = deck
@@ -408,17 +423,25 @@ class RenaissanceMan2d6(Game):
         the player who turned the card over, add 1 to your roll for that, too.)' [D5] Those
         tied for the highest total roll again (with the same additions) until one is highest."""
         n, cur, card = self.n, self.cur, self.ev
-        mods = {s: sum(self.ev_played[s]) + (s == cur) for s in range(n)}
-        contenders = [(cur + i) % n for i in range(n)]
+        mods = []
+        for s in range(n):
+            mods.append(sum(self.ev_played[s]) + (s == cur))
+        contenders = [*range(cur, n), *range(cur)]  # from the player who turned it up
         dice = []
         while True:
             rolls = []
+            top = 0
             for s in contenders:
                 d1, d2 = self._roll()
-                rolls.append((s, d1, d2, mods[s]))
+                m = mods[s]
+                rolls.append((s, d1, d2, m))
                 dice.append((s, d1, d2))
-            top = max(d1 + d2 + m for _, d1, d2, m in rolls)
-            contenders = [s for s, d1, d2, m in rolls if d1 + d2 + m == top]
+                if d1 + d2 + m > top:
+                    top = d1 + d2 + m
+            contenders = []
+            for s, d1, d2, m in rolls:
+                if d1 + d2 + m == top:
+                    contenders.append(s)
             winner = contenders[0] if len(contenders) == 1 else -1
             self.log.append((EV_CONTEST, card, tuple(rolls), winner))
             if winner >= 0:
@@ -455,30 +478,46 @@ class RenaissanceMan2d6(Game):
             self.bonus[s] += amount
         elif what == "waive":
             self.waive[s] += amount
-        elif what == "tribute":  # the next `amount` players round the table who hold a card
-            givers = [(s + i) % self.n for i in range(1, self.n)]
-            for giver in [g for g in givers if any(self.hands[g])][:amount]:
-                hand = self.hands[giver]
-                size = sum(hand)
-                r = stream(self.seed, TRIBUTE, self.tributes).randrange(size)
-                self.tributes += 1
-                kind = 0
-                while r >= hand[kind]:
-                    r -= hand[kind]
-                    kind += 1
-                hand[kind] -= 1
-                self.known[giver][kind] = max(0, self.known[giver][kind] - 1)
-                self.hands[s][kind] += 1
-                self.known[s][kind] += 1
-                self.log.append((EV_TRIBUTE, giver, s, kind))
+        elif what == "tribute":
+            self._tribute(s, amount)
         elif what == "recover":
-            needs = c.needs[card]
-            taken = tuple(self.discards[k] - spent[k] if needs[k] else 0 for k in range(K))
-            for k in range(K):
-                self.discards[k] -= taken[k]
-                self.hands[s][k] += taken[k]
-                self.known[s][k] += taken[k]
-            self.log.append((EV_RECOVER, s, taken))
+            self._recover(s, c.needs[card], spent)
+
+    def _tribute(self, s: int, amount: int) -> None:
+        """Each of the next ``amount`` players round the table from ``s`` who hold a card gives
+        it one at random."""
+        n = self.n
+        for i in range(1, n):
+            if not amount:
+                break
+            giver = (s + i) % n
+            hand = self.hands[giver]
+            if not any(hand):
+                continue
+            amount -= 1
+            r = stream(self.seed, TRIBUTE, self.tributes).randrange(sum(hand))
+            self.tributes += 1
+            kind = 0
+            while r >= hand[kind]:
+                r -= hand[kind]
+                kind += 1
+            hand[kind] -= 1
+            self.known[giver][kind] = max(0, self.known[giver][kind] - 1)
+            self.hands[s][kind] += 1
+            self.known[s][kind] += 1
+            self.log.append((EV_TRIBUTE, giver, s, kind))
+
+    def _recover(self, s: int, needs: tuple[int, ...], spent: list[int]) -> None:
+        """Every discarded card of the kinds the Event ``needs`` to ``s``'s hand, but for those
+        it has just played to win it (``spent``: they stay discarded)."""
+        taken = []
+        for k in range(K):
+            taken.append(self.discards[k] - spent[k] if needs[k] else 0)
+        for k in range(K):
+            self.discards[k] -= taken[k]
+            self.hands[s][k] += taken[k]
+            self.known[s][k] += taken[k]
+        self.log.append((EV_RECOVER, s, tuple(taken)))
 
     def _end_turn(self) -> None:
         self.turned = -1

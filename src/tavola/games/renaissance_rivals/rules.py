@@ -9,6 +9,10 @@ the top card. Every rule here is quoted in docs/rules/renaissance-rivals.md with
 
 Chance: the k-th shuffle of a game draws from ``stream(seed, SHUFFLE, k)``; the artists from
 ``stream(seed, ARTISTS)``.
+
+On the hot paths (legal actions, acting, the turn's transitions) lists are built by loops, not
+comprehensions: on Python 3.11 a comprehension costs a function object and a frame, and each
+local it reads becomes a cell in the enclosing function; a loop costs half as much.
 """
 
 from __future__ import annotations
@@ -255,7 +259,10 @@ class Tables:
         found = self._linked.get(mastery)
         if found is None:
             links = self.c.linked
-            found = sum(1 << k for k in range(len(SKILLS)) if links(k, mastery))
+            found = 0
+            for k in range(len(SKILLS)):  # a loop: a generator would make cells on every call
+                if links(k, mastery):
+                    found |= 1 << k
             self._linked[mastery] = found
         return found
 
@@ -283,6 +290,8 @@ NEAR = tuple(
     for p in range(16)
 )
 """The stacks within one space of each square (the square itself included), row by row."""
+COLUMN_A = (0, 4, 8, 12)
+"""The market stacks of the leftmost column, top to bottom."""
 STEPS = tuple(
     tuple(d for d, (dr, dc) in enumerate(DIRS) if 0 <= p // 4 + dr <= 3 and 0 <= p % 4 + dc <= 3)
     for p in range(16)
@@ -416,7 +425,10 @@ class RenaissanceRivals(Game):
             return []
         codes = self._memo = self._codes()  # the act that follows checks against this list
         a = self.t.actions
-        return [a[code] for code in codes]
+        out = []
+        for code in codes:
+            out.append(a[code])
+        return out
 
     def _codes(self) -> list[int]:
         """The codes of the legal actions, in a stable order."""
@@ -473,7 +485,9 @@ class RenaissanceRivals(Game):
         # Move one space: a completed Masterpiece's move, or the free move of a turn without
         # Commission or Masterpiece actions.
         if self.bonus or not (self.acted or self.free_used):
-            out += [t.move[d] for d in STEPS[pawn]]
+            move = t.move
+            for d in STEPS[pawn]:
+                out.append(move[d])
         # End the turn, moving at most one Commission from the hand to the Palette.
         mastery = self.mastery[s]
         badge = t.badge
@@ -499,8 +513,7 @@ class RenaissanceRivals(Game):
         code = action.code
         codes = self._codes() if self._memo is None else self._memo
         if code not in codes:
-            legal = ", ".join(str(t.actions[x]) for x in codes)
-            raise IllegalActionError(f"{action} is not legal now; legal: {legal}")
+            raise self._refuse_action(action, codes)
         self._memo = None
         self.history.append((seat, code))
         what, x, y = t.meaning[code]
@@ -520,6 +533,10 @@ class RenaissanceRivals(Game):
             self._end_turn(x)
         else:
             self._end_turn(-1)
+
+    def _refuse_action(self, action: Action, codes: list[int]) -> IllegalActionError:
+        legal = ", ".join(str(self.t.actions[x]) for x in codes)
+        return IllegalActionError(f"{action} is not legal now; legal: {legal}")
 
     # -- the rules -----------------------------------------------------------------------
 
@@ -568,7 +585,11 @@ class RenaissanceRivals(Game):
         self.bonus = 0
         self.acted = self.free_used = False
         el = self.t.elevates
-        self.charges = sum(1 for i in self.hands[s] if el[i])
+        charges = 0
+        for i in self.hands[s]:
+            if el[i]:
+                charges += 1
+        self.charges = charges
         self.log.append((EV_TURN, s, self.turns))
 
     def _use(self, card: int, how: int) -> None:
@@ -639,8 +660,13 @@ class RenaissanceRivals(Game):
         self.bonus += 1
         self.log.append((EV_COMPLETE, s, card, t.vp[card]))
         done = self.completed[s]
-        if len(done) >= WIN_MASTERPIECES and any(t.vp[i] == MAJOR_VP for i in done):
+        if len(done) >= WIN_MASTERPIECES and self._has_major(done):
             self._finish(0)
+
+    def _has_major(self, cards: list[int]) -> bool:
+        """Whether ``cards`` hold a "major" Masterpiece (worth 8 Victory Points)."""
+        vp = self.t.vp
+        return any(vp[i] == MAJOR_VP for i in cards)
 
     def _elevate(self, card: int) -> None:
         s = self.cur
@@ -689,15 +715,19 @@ class RenaissanceRivals(Game):
         if self.solo:
             # "a card must be removed from the stack furthest from the player among the
             # stacks remaining in the leftmost column"
-            for p in (0, 4, 8, 12):
-                if self.stacks[p]:
-                    card = self.stacks[p].pop()
+            stacks = self.stacks
+            for p in COLUMN_A:
+                if stacks[p]:
+                    card = stacks[p].pop()
                     self.removed.append(card)
-                    top = self.stacks[p][-1] if self.stacks[p] else -1
+                    top = stacks[p][-1] if stacks[p] else -1
                     self.log.append((EV_REMOVE, p, card, top))
                     break
-            if not any(self.stacks[p] for p in (0, 4, 8, 12)):
-                self._finish(2)  # [D15] the last card of column A is gone
+            for p in COLUMN_A:
+                if stacks[p]:
+                    break
+            else:  # [D15] the last card of column A is gone
+                self._finish(2)
                 return
         if self.turns >= self.turn_limit * self.n:
             self._finish(3)  # [D16] the safety cap
