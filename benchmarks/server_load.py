@@ -1,6 +1,6 @@
 """Load on the web server: many tables at once, played over loopback WebSockets.
 
-Run:  python benchmarks/server_load.py [--tables 200] [--seconds 20] [--think 1.0] [--pace 0.8]
+Run:  python benchmarks/server_load.py [--tables 200] [--seconds 60] [--think 1.0] [--pace 0.8]
           [--profile server.prof]
 
 Starts the app of ``tavola serve`` with uvicorn in a subprocess, on a temporary SQLite database
@@ -11,18 +11,21 @@ lets it act with a random legal action after a think time drawn uniformly from 0
 seconds; a table whose game ends is replaced by a new one.
 
 Prints, over --seconds after a warm-up: actions per second (people's and bots'); the p50 and p99
-latency of a person's action, from sending it to receiving the state that shows it (timed on
-arrival, before it is decoded, as an echo is); and the server process's CPU use, in all and per
-action. Then the same clients against a bare WebSocket echo endpoint mounted on the same server
-(each sends an action's message at the same pace and waits for it back), as the reference, with
-the server's CPU per echo, and the ratio of the two p99s. --profile writes the server's cProfile
-statistics (read them with ``python -m pstats FILE``).
+latency of a person's action, from sending it to the arrival of the state that shows it; and the
+server process's CPU use, in all and per action. Then the same clients against a bare WebSocket
+echo endpoint mounted on the same server (each sends an action's message at the same pace and
+waits for it back), as the reference, with the server's CPU per echo, and the ratio of the two
+p99s. Both are timed alike: from just before the client sends to the moment the answer reaches
+the client's socket (before the client decodes it, or its event loop gets round to it), with the
+clients' garbage collector off. --profile writes the server's cProfile statistics (read them with
+``python -m pstats FILE``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -32,12 +35,15 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import websockets
 from fastapi import WebSocket, WebSocketDisconnect
+from websockets.asyncio.client import ClientConnection
+from websockets.frames import Frame, Opcode
 
 from throughput import machine
 
@@ -72,7 +78,12 @@ def serve(port: int, database: str, pace: float, profile: str | None) -> None:
 
     app.add_api_websocket_route("/echo", echo)
     config = uvicorn.Config(  # as tavola serve runs it
-        app, host="127.0.0.1", port=port, log_level="error", ws_max_size=16 * 1024
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="error",
+        ws_max_size=16 * 1024,
+        ws_per_message_deflate=False,
     )
     server = uvicorn.Server(config)
     if profile is None:
@@ -121,14 +132,24 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / HZ
 
 
-def new_table(base: str, game: str = "testa-di-pecora", seats: list[dict] = SEATS) -> dict:
-    """Create a table; the server's answer (its id, and each person's link with its key)."""
+async def new_table(base: str, game: str = "testa-di-pecora", seats: list[dict] = SEATS) -> dict:
+    """Create a table; the server's answer (its id, and each person's link with its key). A
+    request on the clients' event loop: a thread (urllib) would hold the interpreter lock, and
+    the clients' timing, for up to its 5 ms switch interval."""
+    host, port = base.removeprefix("http://").split(":")
     body = json.dumps({"game": game, "players": len(seats), "seats": seats}).encode()
-    request = urllib.request.Request(
-        f"{base}/api/tables", data=body, headers={"Content-Type": "application/json"}
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(
+        f"POST /api/tables HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+        + body
     )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.load(response)
+    answer = await reader.read()  # to the end: the server closes the connection
+    writer.close()
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    if b" 201 " not in head.split(b"\r\n", 1)[0]:
+        raise RuntimeError(f"creating a table: {answer[:200]!r}")
+    return json.loads(payload)
 
 
 def key_of(made: dict, seat: int) -> str:
@@ -136,6 +157,26 @@ def key_of(made: dict, seat: int) -> str:
 
 
 # -- the clients, in this process -----------------------------------------------------------------
+
+
+class Timed(ClientConnection):
+    """A client connection that notes when each message arrives on the socket, before the
+    client decodes it (decompression included) or gets round to reading it: the clients' own
+    scheduling delays count in neither the actions' latency nor the echoes'."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.arrivals: deque[float] = deque()  # one per message not yet read
+        self._clock = 0.0
+
+    def data_received(self, data: bytes) -> None:
+        self._clock = time.perf_counter()
+        super().data_received(data)
+
+    def process_event(self, event) -> None:
+        if isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.BINARY):
+            self.arrivals.append(self._clock)  # the server sends no fragmented message
+        super().process_event(event)
 
 
 @dataclass
@@ -163,12 +204,13 @@ async def person(
 ) -> None:
     """Play ``seat`` of a table until its game ends (or the connection closes): answer each
     state that lets it act after a think time; time each action until its state arrives."""
-    async with websockets.connect(f"{ws_url}/ws/{made['table']}", max_size=2**23) as ws:
+    url = f"{ws_url}/ws/{made['table']}"
+    async with websockets.connect(url, max_size=2**23, create_connection=Timed) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": seat, "key": key_of(made, seat)}))
         answered = sent_moves = -1
         sent_at: float | None = None
         async for raw in ws:
-            received = time.perf_counter()  # before decoding, as an echo is timed
+            received = ws.arrivals.popleft()
             msg = json.loads(raw)
             if msg["type"] == "error":
                 stats.errors += 1
@@ -194,7 +236,7 @@ async def table_loop(base: str, think: float, seed: int, stats: Stats, stop: asy
     rng = random.Random(seed)
     ws_url = base.replace("http", "ws", 1)
     while not stop.is_set():
-        made = await asyncio.to_thread(new_table, base)
+        made = await new_table(base)
         moves = 0
 
         def count(msg: dict) -> None:  # seat 0 hears of every action
@@ -215,13 +257,14 @@ async def echo_client(
     """Send an action's message at a person's pace; time each echo."""
     rng = random.Random(seed)
     message = json.dumps({"type": "act", "action": {"kind": "play", "card": "count-of-venice"}})
-    async with websockets.connect(base.replace("http", "ws", 1) + "/echo") as ws:
+    url = base.replace("http", "ws", 1) + "/echo"
+    async with websockets.connect(url, create_connection=Timed) as ws:
         while not stop.is_set():
             await asyncio.sleep(rng.uniform(0, 2 * think))
             sent_at = time.perf_counter()
             await ws.send(message)
             await ws.recv()
-            stats.note(time.perf_counter() - sent_at)
+            stats.note(ws.arrivals.popleft() - sent_at)
             if stats.measuring:
                 stats.actions += 1
 
@@ -263,6 +306,7 @@ def report(name: str, stats: Stats, seconds: float, cpu: tuple[float, float]) ->
 
 
 async def run(args: argparse.Namespace, pid: int, base: str) -> None:
+    gc.disable()  # the clients' own collector pauses would count in both latencies (as timeit)
     warmup = min(10.0, 2 + 2 * args.think)
     stats, stop = Stats(), asyncio.Event()
     loops = [table_loop(base, args.think, i, stats, stop) for i in range(args.tables)]
@@ -281,7 +325,7 @@ async def run(args: argparse.Namespace, pid: int, base: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=1.0, help="a person's mean think time")
     parser.add_argument("--pace", type=float, default=0.8, help="a bot's wait before a move")
     parser.add_argument("--profile", help="write the server's cProfile statistics here")
