@@ -496,6 +496,10 @@ class Game(ABC):
         waiting = ", ".join(map(str, sorted(self.to_act)))
         return IllegalActionError(f"seat {seat} may not act now; waiting for seat {waiting}")
 
+    def _refuse_action(self, action: Action, legal: Iterable[Action]) -> IllegalActionError:
+        """The error for an action of the game that is not legal now, naming those that are."""
+        return IllegalActionError(f"{action} is not legal now; legal: {', '.join(map(str, legal))}")
+
 
 def freeze(value: Any) -> Hashable:
     """A hashable, comparable copy of nested JSON-like data (dicts become sorted item tuples)."""

@@ -12,8 +12,7 @@ each action (worker removals, action type, card, and what the action needs), the
 generated Renaissance Men, and the discards. Nothing of it is applied before all are in.
 
 On the hot paths (legal steps, acting, the round's transitions) lists are built by loops, not
-comprehensions: on Python 3.11 a comprehension costs a function object and a frame, and each
-local it reads becomes a cell in the enclosing function; a loop costs half as much.
+comprehensions (docs/design.md, performance rules: faster on Python 3.11).
 """
 
 from __future__ import annotations
@@ -491,7 +490,7 @@ class RenaissanceMan(Game):
             action = found
             code = action.code
         if code not in legal:
-            raise self._refuse_action(action, legal)
+            raise self._refuse_action(action, map(self.t.actions.__getitem__, legal))
         self.history.append((seat, code))
         self._memo = None
         try:
@@ -501,10 +500,6 @@ class RenaissanceMan(Game):
                 self._step(seat, code, True)
         except Lost:
             self._finish(2)
-
-    def _refuse_action(self, action: Action, legal: list[int]) -> IllegalActionError:
-        names = ", ".join(str(self.t.actions[x]) for x in legal)
-        return IllegalActionError(f"{action} is not legal now; legal: {names}")
 
     # -- commitments ---------------------------------------------------------------------
 

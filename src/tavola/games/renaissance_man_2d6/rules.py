@@ -9,8 +9,7 @@ Chance: the k-th shuffle is ``shuffle(cards, seed, SHUFFLE, k)``, the k-th roll 
 ``derive_seed(seed, DICE, k)``, so a record (seed and actions) replays every die exactly.
 
 On the hot paths (legal actions, acting, the turn's transitions) lists are built by loops, not
-comprehensions: on Python 3.11 a comprehension costs a function object and a frame, and each
-local it reads becomes a cell in the enclosing function; a loop costs half as much.
+comprehensions (docs/design.md, performance rules: faster on Python 3.11).
 """
 
 from __future__ import annotations
@@ -286,9 +285,7 @@ class RenaissanceMan2d6(Game):
             if a is action:
                 break
         else:
-            raise IllegalActionError(
-                f"{action} is not legal now; legal: {', '.join(map(str, legal))}"
-            )
+            raise self._refuse_action(action, legal)
         code = action.code
         self.history.append((seat, code))
         if code >= ATTEMPT_BASE:
