@@ -11,14 +11,15 @@ lets it act with a random legal action after a think time drawn uniformly from 0
 seconds; a table whose game ends is replaced by a new one.
 
 Prints, over --seconds after a warm-up: actions per second (people's and bots'); the p50 and p99
-latency of a person's action, from sending it to the arrival of the state that shows it; and the
-server process's CPU use, in all and per action. Then the same clients against a bare WebSocket
-echo endpoint mounted on the same server (each sends an action's message at the same pace and
-waits for it back), as the reference, with the server's CPU per echo, and the ratio of the two
-p99s. Both are timed alike: from just before the client sends to the moment the answer reaches
-the client's socket (before the client decodes it, or its event loop gets round to it), with the
-clients' garbage collector off. --profile writes the server's cProfile statistics (read them with
-``python -m pstats FILE``).
+latency of a person's action, from sending it to the arrival of the state that shows it; the
+server process's CPU use, in all and per action; and the share of the machine's CPU time its
+host stole meanwhile (on a virtual machine: pauses no program here can avoid). Then the same
+clients against a bare WebSocket echo endpoint mounted on the same server (each sends an
+action's message at the same pace and waits for it back), as the reference, with the server's
+CPU per echo, and the ratio of the two p99s. Both are timed alike: from just before the client
+sends to the moment the answer reaches the client's socket (before the client decodes it, or
+its event loop gets round to it), with the clients' garbage collector off. --profile writes the
+server's cProfile statistics (read them with ``python -m pstats FILE``).
 """
 
 from __future__ import annotations
@@ -123,6 +124,14 @@ def start_server(
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("the server did not answer in 60 s")
+
+
+def host_times() -> tuple[int, int]:
+    """The machine's CPU time so far (all states, in ticks), and the part stolen by the host
+    of this virtual machine (time its CPUs were runnable but not running)."""
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:9]]
+    return sum(ticks), ticks[7]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -271,16 +280,22 @@ async def echo_client(
 
 async def measure(
     clients: list, stats: Stats, stop: asyncio.Event, pid: int, warmup: float, seconds: float
-) -> tuple[float, float]:
+) -> tuple[float, float, float]:
     """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; the CPU use
-    (cores) of the server and of the clients while measured."""
+    (cores) of the server and of the clients while measured, and the share of the machine's
+    CPU time stolen by its host meanwhile."""
     tasks = [asyncio.create_task(c) for c in clients]
     await asyncio.sleep(warmup)
-    cpu, mine = cpu_seconds(pid), time.process_time()
+    cpu, mine, (total, stolen) = cpu_seconds(pid), time.process_time(), host_times()
     stats.measuring = True
     await asyncio.sleep(seconds)
     stats.measuring = False
-    used = (cpu_seconds(pid) - cpu) / seconds, (time.process_time() - mine) / seconds
+    total_after, stolen_after = host_times()
+    used = (
+        (cpu_seconds(pid) - cpu) / seconds,
+        (time.process_time() - mine) / seconds,
+        (stolen_after - stolen) / max(1, total_after - total),
+    )
     stop.set()
     for task in tasks:
         task.cancel()
@@ -293,14 +308,14 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
 
 
-def report(name: str, stats: Stats, seconds: float, cpu: tuple[float, float]) -> float:
+def report(name: str, stats: Stats, seconds: float, cpu: tuple[float, float, float]) -> float:
     p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
     rate = stats.actions / seconds
     print(
         f"{name}: {rate:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms (n={len(stats.latencies)}); {stats.errors} errors; "
         f"CPU: server {cpu[0]:.2f} cores ({cpu[0] / rate * 1000:.2f} ms each), "
-        f"clients {cpu[1]:.2f}"
+        f"clients {cpu[1]:.2f}; stolen by the host: {cpu[2]:.1%} of the CPU time"
     )
     return p99
 
