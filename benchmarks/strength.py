@@ -1,9 +1,12 @@
 """How strong a bot is: its win share against a field of other bots, with the time it takes.
 
-For each candidate, plays ``--games`` games of GAME with the candidate in one seat and the
-opponent in every other (seats rotated game by game, so the candidate sits everywhere equally),
-and prints its win share with a 95% interval beside the share of an equal player (1 / players),
-and its mean seconds per game. Ties share the win.
+Plays each candidate against ``--against`` in every other seat, in duplicate: every deal (a
+game's seed, and the seats' random streams) is played once with the candidate in each seat, so
+the candidate holds every hand of the deal once and the luck of the cards cancels out (as in
+duplicate bridge); an exact copy of the opponent wins exactly 1 / players of every deal. Prints
+the candidate's win share (ties split) with its 95% interval over deals (games of one deal are
+not independent: :func:`tavola.sim.stats.clustered`), beside the share of an equal player, and
+the mean seconds per game.
 Run:  python benchmarks/strength.py testa-di-pecora --players 4 --games 200 \\
           --against heuristic ismcts:iterations=200 ismcts:iterations=200,rollout=heuristic
 """
@@ -11,10 +14,32 @@ Run:  python benchmarks/strength.py testa-di-pecora --players 4 --games 200 \\
 from __future__ import annotations
 
 import argparse
+import math
 import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
-from tavola.sim import simulate
-from tavola.sim.stats import summarize
+from tavola.core.rng import derive_seed
+from tavola.sim import agent_seeds, play_game
+from tavola.sim.stats import clustered
+
+
+def deal(game: str, players: int, candidate: str, against: str, seed: int, index: int) -> tuple:
+    """Deal ``index`` played ``players`` times, the candidate in seat 0, 1, ...: its win credits
+    over those games, the games that finished (a game at the decision cap counts for no one)."""
+    credit, finished = 0.0, 0
+    for seat in range(players):
+        agents = [against] * players
+        agents[seat] = candidate
+        outcome = play_game(
+            game, agents, derive_seed(seed, index), agent_seeds(seed, index, players)
+        )
+        if outcome.hit_cap:
+            continue
+        finished += 1
+        if seat in outcome.winners:
+            credit += 1 / len(outcome.winners)
+    return credit, finished
 
 
 def main() -> None:
@@ -22,27 +47,31 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("candidates", nargs="+", help="agent names to measure")
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--games", type=int, default=200, help="games per candidate (rounded up to whole deals)"
+    )
     parser.add_argument("--against", default="heuristic", help="the opponents' agent name")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    fair = 1 / args.players
-    print(f"{args.game}, {args.players} players, {args.games} games each, against {args.against}")
-    print(f"an equal player wins {fair:.1%}")
-    for name in args.candidates:
-        agents = [name] + [args.against] * (args.players - 1)
-        start = time.perf_counter()
-        sim = simulate(
-            args.game, args.games, agents, players=args.players, seed=args.seed, jobs=args.jobs
-        )
-        seconds = time.perf_counter() - start
-        share = summarize(sim.outcomes, args.players).by_agent[name]
-        low, high = share.ci95
-        print(
-            f"{name:45s} {share.share:6.1%} [{low:.1%}-{high:.1%}]"
-            f"  {seconds * args.jobs / args.games:6.2f} s/game"
-        )
+    deals = math.ceil(args.games / args.players)
+    print(
+        f"{args.game}, {args.players} players, {deals} deals of {args.players} games each, "
+        f"against {args.against}; an equal player wins {1 / args.players:.1%}"
+    )
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for name in args.candidates:
+            play = partial(deal, args.game, args.players, name, args.against, args.seed)
+            start = time.perf_counter()
+            groups = list(pool.map(play, range(deals)))
+            seconds = time.perf_counter() - start
+            share, low, high = clustered(groups)
+            games = sum(n for _, n in groups)
+            print(
+                f"{name:45s} {share:6.1%} [{low:.1%}-{high:.1%}] of {games} games"
+                f"  {seconds * args.jobs / (deals * args.players):6.2f} s/game",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
-"""Win shares with ties split, and Wilson score intervals."""
+"""Win shares with ties split, Wilson score intervals, and intervals over groups of games."""
+
+import random
 
 import pytest
 
 from tavola.sim import GameOutcome, summarize, wilson
+from tavola.sim.stats import clustered
 
 
 @pytest.mark.parametrize(
@@ -27,6 +30,32 @@ def test_wilson_takes_fractional_credits() -> None:
     lo, hi = wilson(2.5, 10)
     assert lo < 0.25 < hi
     assert wilson(2, 10)[0] < lo < wilson(3, 10)[0]
+
+
+def test_clustered_groups_that_all_agree_leave_no_doubt() -> None:
+    """A copy of the field, played in duplicate, wins its fair share of every deal exactly."""
+    assert clustered([(1.0, 4)] * 30) == (0.25, 0.25, 0.25)
+
+
+def test_clustered_is_as_wide_as_the_spread_between_groups() -> None:
+    # share 0.25; deviations 0, 0, 1, -1; variance 2 / (4 * 3); mean group size 4
+    share, low, high = clustered([(1, 4), (1, 4), (2, 4), (0, 4)])
+    half = 1.959963984540054 * (2 / 12) ** 0.5 / 4
+    assert (share, low, high) == pytest.approx((0.25, 0.25 - half, 0.25 + half))
+
+
+def test_clustered_on_independent_trials_agrees_with_wilson() -> None:
+    rng = random.Random(1)
+    groups = [(float(rng.random() < 0.3), 1) for _ in range(2000)]
+    share, low, high = clustered(groups)
+    w_low, w_high = wilson(sum(w for w, _ in groups), len(groups))
+    assert low == pytest.approx(w_low, abs=0.003) and high == pytest.approx(w_high, abs=0.003)
+
+
+def test_clustered_needs_two_groups_and_skips_empty_ones() -> None:
+    assert clustered([(1, 4)]) == (0.25, 0.0, 1.0)
+    assert clustered([]) == (0.0, 0.0, 1.0)
+    assert clustered([(1, 4), (0, 0), (1, 4)]) == (0.25, 0.25, 0.25)
 
 
 def _outcome(agents: str, winners: tuple[int, ...], cap: bool = False) -> GameOutcome:

@@ -2,12 +2,14 @@
 
 A finished game credits ``1 / len(winners)`` to each of its winners, so the credits of a game
 sum to 1. Games stopped at the decision cap have no winner and are left out of the shares.
+Games played in groups that are not independent (one deal played with the seats turned, as in
+duplicate bridge) get :func:`clustered` instead of Wilson's interval.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .outcome import GameOutcome
@@ -29,6 +31,26 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = (p + z2n / 2) / (1 + z2n)
     half = z * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / (1 + z2n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def clustered(groups: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float, float]:
+    """A proportion measured in independent groups of trials that may depend on each other
+    within a group: ``groups`` holds each group's (successes, trials). Returns the share and its
+    95% interval, by the ratio estimator and its linearised standard error (cluster sampling):
+    the interval is as wide as the spread between groups, whatever the dependence within them.
+
+    >>> [round(x, 4) for x in clustered([(1, 4), (1, 4), (2, 4), (0, 4)])]
+    [0.25, 0.05, 0.45]
+    """
+    groups = [(w, n) for w, n in groups if n > 0]
+    trials = sum(n for _, n in groups)
+    if len(groups) < 2:
+        return (sum(w for w, _ in groups) / trials if trials else 0.0, 0.0, 1.0)
+    share = sum(w for w, _ in groups) / trials
+    k = len(groups)
+    spread = sum((w - share * n) ** 2 for w, n in groups) / (k * (k - 1))
+    half = z * math.sqrt(spread) / (trials / k)
+    return (share, max(0.0, share - half), min(1.0, share + half))
 
 
 @dataclass
