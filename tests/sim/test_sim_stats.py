@@ -47,7 +47,7 @@ def test_clustered_is_as_wide_as_the_spread_between_groups() -> None:
 def test_clustered_on_independent_trials_agrees_with_wilson() -> None:
     rng = random.Random(1)
     groups = [(float(rng.random() < 0.3), 1) for _ in range(2000)]
-    share, low, high = clustered(groups)
+    _, low, high = clustered(groups)
     w_low, w_high = wilson(sum(w for w, _ in groups), len(groups))
     assert low == pytest.approx(w_low, abs=0.003) and high == pytest.approx(w_high, abs=0.003)
 
