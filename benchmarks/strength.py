@@ -14,7 +14,9 @@ Run:  python benchmarks/strength.py testa-di-pecora --players 4 --games 200 \\
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -53,6 +55,11 @@ def main() -> None:
     parser.add_argument("--against", default="heuristic", help="the opponents' agent name")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--groups",
+        help="append each candidate's per-deal results to this JSON-lines file (to pool runs "
+        "over other seeds with tavola.sim.stats.clustered)",
+    )
     args = parser.parse_args()
     deals = math.ceil(args.games / args.players)
     print(
@@ -63,10 +70,24 @@ def main() -> None:
         for name in args.candidates:
             play = partial(deal, args.game, args.players, name, args.against, args.seed)
             start = time.perf_counter()
-            groups = list(pool.map(play, range(deals)))
+            groups = []
+            for group in pool.map(play, range(deals)):
+                groups.append(group)
+                if len(groups) % 10 == 0 and len(groups) < deals:
+                    share, low, high = clustered(groups)
+                    print(
+                        f"  after {len(groups)} deals: {share:.1%} [{low:.1%}-{high:.1%}]",
+                        file=sys.stderr,
+                        flush=True,
+                    )
             seconds = time.perf_counter() - start
             share, low, high = clustered(groups)
             games = sum(n for _, n in groups)
+            if args.groups:
+                with open(args.groups, "a") as out:
+                    line = {"game": args.game, "players": args.players, "candidate": name}
+                    line |= {"against": args.against, "seed": args.seed, "groups": groups}
+                    out.write(json.dumps(line) + "\n")
             print(
                 f"{name:45s} {share:6.1%} [{low:.1%}-{high:.1%}] of {games} games"
                 f"  {seconds * args.jobs / (deals * args.players):6.2f} s/game",
