@@ -22,8 +22,10 @@ The weights were tuned by simulation against random players and against itself.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from operator import mul
 from typing import Any
 
 from ...core.protocol import Action
@@ -76,7 +78,6 @@ _CHANCE = tuple(success_chance(m) for m in range(_LOW, _HIGH + 1))
 
 _SURE = 5
 """The modifier at which a Challenge roll cannot fail (2 + 5 = 7)."""
-_NONE = (0,) * K
 _TIE = 1e-9
 """Utilities closer than this are a tie: the option met first (fewer cards, a lower card
 number) is kept, so float noise cannot flip a choice."""
@@ -114,9 +115,12 @@ def deck_for(key: str) -> Deck:
     )
 
 
+_C, _F, _G, _M, _W = KINDS
+
+
 def counts(by_kind: dict[str, int]) -> list[int]:
     """A view's ``{"C": 1, ...}`` as a list in ``KINDS`` order."""
-    return [by_kind[k] for k in KINDS]
+    return [by_kind[_C], by_kind[_F], by_kind[_G], by_kind[_M], by_kind[_W]]
 
 
 # -- the table as this seat sees it ---------------------------------------------------------
@@ -132,16 +136,26 @@ class Seat:
     n: int
     hand: list[int]
     scores: list[int]
-    table: list[int]
-    unseen: list[int]  # Challenge-deck cards not visible anywhere (the deck)
+    table: tuple[int, ...]
+    unseen: tuple[int, ...]  # Challenge-deck cards not visible anywhere (the deck)
     reserve_unseen: list[int]  # per kind, CR cards this seat cannot place
+    pool: int  # all of them
     final: str  # "no" (nobody declared), "later", "now" or "past": this seat's last turn
     turns_left: float  # own turns after this one, about
     value: list[float]  # per kind, points a card in hand is worth
     v_draw: float  # the expected value of the next CR card drawn
     bonus: int  # our standing Event benefits
     waive: int
-    gain: list[float]  # gain_utility of 0..MAX_POINTS points
+    gain: Sequence[float]  # what gaining 0..MAX_POINTS points is worth (``gains``)
+
+    @cached_property
+    def shown(self) -> list[tuple[list[int], int]]:
+        """Per seat, the cards of its hand that all have seen (by kind), and how many others."""
+        out = []
+        for known, size in zip(self.view["known"], self.view["hand_sizes"], strict=True):
+            seen = counts(known)
+            out.append((seen, max(0, size - sum(seen))))
+        return out
 
 
 def final_state(view: dict[str, Any], me: int, n: int) -> str:
@@ -160,32 +174,35 @@ def final_state(view: dict[str, Any], me: int, n: int) -> str:
     return "now" if turn == mine and view["current"] == me else "past"
 
 
-def read(view: dict[str, Any]) -> Seat:
-    """Digest the view: unseen Challenges, the value of each kind of card, the game's stage."""
-    d = deck_for(view["cards"])
+@dataclass(frozen=True)
+class Board:
+    """The Challenges as every seat sees them, digested: shared by all views that show them."""
+
+    table: tuple[int, ...]
+    unseen: tuple[int, ...]  # Challenge-deck cards not visible anywhere (the deck)
+    worth: tuple[float, ...]  # per kind, a card's value before the game's stage counts
+
+
+@lru_cache(maxsize=1024)
+def board(
+    key: str,
+    n: int,
+    table_ids: tuple[str, ...],
+    success: tuple[tuple[str, ...], ...],
+    event: str | None,
+) -> Board:
+    """The unseen Challenges and each kind's worth, from what a view shows: the card set, the
+    players, the face-up Challenges, the Success piles and the Event being contested."""
+    d = deck_for(key)
     c = d.c
-    me, n = view["seat"], view["players"]
     num = d.number
-    visible = {num[i] for i in view["table"]}
-    for pile in view["success"]:
+    visible = {num[i] for i in table_ids}
+    for pile in success:
         visible.update(num[i] for i in pile)
-    if view["event"] is not None:
-        visible.add(num[view["event"]["card"]])
-    unseen = [i for i in range(c.n_cards) if i not in visible]
-    table = [num[i] for i in view["table"]]
-    scores = list(view["scores"])
-    final = final_state(view, me, n)
-    if final in ("now", "past"):
-        turns_left = 0.0
-    elif final == "later":
-        turns_left = 1.0
-    else:  # rounds until the leader can declare at PACE points a round, then the last round;
-        # and no more than our share of the Challenges left to win
-        turns_left = min(
-            TURNS_CAP,
-            max(0, DECLARE_AT - max(scores)) / PACE + 1.0,
-            (len(unseen) + len(table)) / n,
-        )
+    if event is not None:
+        visible.add(num[event])
+    unseen = tuple(i for i in range(c.n_cards) if i not in visible)
+    table = tuple(num[i] for i in table_ids)
     # Demand: requirements of the Challenges still to win, by kind; Events (all unseen) by kind.
     demand = [0] * K
     events = [0] * K
@@ -198,56 +215,89 @@ def read(view: dict[str, Any]) -> Seat:
             for k in d.kinds[i]:
                 demand[k] += need[k]
     total = sum(demand)
+    base = CARD_VALUE + CARD_VALUE_STEP * max(0, n - 4)
+    worth = []
+    for k in range(K):
+        ratio = demand[k] / total / d.supply[k] if total else 1.0
+        v = base * (1.0 + DEMAND_WEIGHT * (ratio - 1.0)) + EVENT_HOLD * events[k]
+        worth.append(max(0.0, v))
+    return Board(table, unseen, tuple(worth))
+
+
+def read(view: dict[str, Any]) -> Seat:
+    """Digest the view: unseen Challenges, the value of each kind of card, the game's stage."""
+    d = deck_for(view["cards"])
+    me, n = view["seat"], view["players"]
+    event = view["event"]
+    b = board(
+        view["cards"],
+        n,
+        tuple(view["table"]),
+        tuple(map(tuple, view["success"])),
+        None if event is None else event["card"],
+    )
+    scores = view["scores"]
+    final = final_state(view, me, n)
+    if final in ("now", "past"):
+        turns_left = 0.0
+    elif final == "later":
+        turns_left = 1.0
+    else:  # rounds until the leader can declare at PACE points a round, then the last round;
+        # and no more than our share of the Challenges left to win
+        turns_left = min(
+            TURNS_CAP,
+            max(0, DECLARE_AT - max(scores)) / PACE + 1.0,
+            (len(b.unseen) + len(b.table)) / n,
+        )
     if final in ("now", "past"):
         stage = 0.0
     elif final == "later":
         stage = LATE_VALUE
     else:
         stage = min(1.0, turns_left / STAGE_TURNS)
-    base = CARD_VALUE + CARD_VALUE_STEP * max(0, n - 4)
     value = []
-    for k in range(K):
-        ratio = demand[k] / total / d.supply[k] if total else 1.0
-        v = base * (1.0 + DEMAND_WEIGHT * (ratio - 1.0)) + EVENT_HOLD * events[k]
-        value.append(max(0.0, v) * stage)
+    for w in b.worth:
+        value.append(w * stage)
     reserve_unseen = counts(view["unseen"])
     pool = sum(reserve_unseen)
-    mean = sum(value[k] * reserve_unseen[k] for k in range(K)) / pool if pool else 0.0
+    mean = sum(map(mul, value, reserve_unseen)) / pool if pool else 0.0
     v_draw = mean if pool else sum(value) / K
-    s = Seat(
+    return Seat(
         d=d,
         view=view,
         me=me,
         n=n,
         hand=counts(view["hand"]),
-        scores=scores,
-        table=table,
-        unseen=unseen,
+        scores=list(scores),
+        table=b.table,
+        unseen=b.unseen,
         reserve_unseen=reserve_unseen,
+        pool=pool,
         final=final,
         turns_left=turns_left,
         value=value,
         v_draw=v_draw,
         bonus=view["bonus"][me],
         waive=view["waive"][me],
-        gain=[],
+        gain=gains(scores, me, final),
     )
-    s.gain = [gain_utility(s, p) for p in range(MAX_POINTS + 1)]
-    return s
 
 
-def gain_utility(s: Seat, points: int) -> float:
-    """What gaining ``points`` is worth: the points, plus, once the game is declared,
+_POINTS = tuple(float(p) for p in range(MAX_POINTS + 1))
+
+
+def gains(scores: list[int], me: int, final: str) -> Sequence[float]:
+    """What gaining 0..MAX_POINTS points is worth: the points, plus, once the game is declared,
     LEAD_BONUS for each step they take us up from behind to a tie (half) to the lead."""
-    if s.final == "no":
-        return float(points)
-    mine = s.scores[s.me]
-    best = max(x for i, x in enumerate(s.scores) if i != s.me)
+    if final == "no":
+        return _POINTS
+    mine = scores[me]
+    best = max(x for i, x in enumerate(scores) if i != me)
 
     def lead(score: int) -> float:
         return 1.0 if score > best else 0.5 if score == best else 0.0
 
-    return points + LEAD_BONUS * (lead(mine + points) - lead(mine))
+    return [p + LEAD_BONUS * (lead(mine + p) - lead(mine)) for p in range(MAX_POINTS + 1)]
 
 
 # -- attempts ---------------------------------------------------------------------------------
@@ -255,63 +305,99 @@ def gain_utility(s: Seat, points: int) -> float:
 
 def plan(
     s: Seat, card: int, turned: bool, played: list[int] | None = None
-) -> tuple[float, list[int]]:
+) -> tuple[float, tuple[int, ...]]:
     """The best cards to add to an attempt at Challenge ``card``: (expected utility, cards
     to add by kind). ``played``: cards already committed to it.
+
+    The answer depends only on the card and on this seat's cards of the kinds it requires, so
+    it is memoised (``best_cards``): the same ones recur from turn to turn and over rollouts.
+    """
+    c = s.d.c
+    hand, value = s.hand, s.value
+    held = []
+    for k in s.d.kinds[card]:
+        held.append((k, hand[k], value[k], 0 if played is None else played[k]))
+    return best_cards(
+        c.needs[card], s.gain[c.points[card]], int(turned) + s.bonus, s.waive, tuple(held)
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def best_cards(
+    needs: tuple[int, ...],
+    gain: float,
+    base: int,
+    waive: int,
+    held: tuple[tuple[int, int, float, int], ...],
+) -> tuple[float, tuple[int, ...]]:
+    """``plan`` for a Challenge requiring ``needs`` and worth ``gain``, rolled with ``base``
+    added (the fresh card's +1, the standing bonus) and ``waive`` requirements waived; ``held``
+    is (kind, cards in hand, value of one, cards played) for each kind it requires.
 
     Utility is ``P(success) * (gain - value of every card played)``: cards come back on a
     failure. A card either meets a requirement (+2) or is an extra (+1); for each number of
     each, the cheapest cards are best (an extra of a kind whose requirement is still unmet
-    counts as meeting it: better still), so only those pairs are rated, with ``odds.py``.
+    counts as meeting it: better still), so only those pairs are rated, with ``odds.py``
+    (``modifier``'s sum, kept up to date card by card).
     """
-    c = s.d.c
-    needs = c.needs[card]
-    value, hand = s.value, s.hand
-    meet: list[tuple[float, int]] = []
-    extra: list[tuple[float, int]] = []
-    gain = s.gain[c.points[card]]
-    if played is None:
-        for k in s.d.kinds[card]:
-            m = needs[k] if needs[k] < hand[k] else hand[k]
-            if m:
-                meet += [(value[k], k)] * m
-            if hand[k] > m:
-                extra += [(value[k], k)] * (hand[k] - m)
-    else:
-        for k in s.d.kinds[card]:
-            m = min(max(0, needs[k] - played[k]), hand[k])
-            meet += [(value[k], k)] * m
-            extra += [(value[k], k)] * (hand[k] - m)
-            gain -= played[k] * value[k]
+    meet: list[tuple[float, int]] = []  # (value, kind) of each card meeting a requirement
+    extra: list[tuple[float, int]] = []  # and of each card beyond
+    room = [0] * K  # per kind, the cards that still meet a requirement
+    unmet = surplus = 0  # odds.shortfall of the cards played
+    for k, count, v, have in held:
+        if have:
+            gain -= have * v
+        short = needs[k] - have
+        if short > 0:
+            unmet += short
+            if count > short:
+                room[k] = short
+                meet += [(v, k)] * short
+                extra += [(v, k)] * (count - short)
+            elif count:
+                room[k] = count
+                meet += [(v, k)] * count
+        else:
+            surplus -= short
+            if count:
+                extra += [(v, k)] * count
     if len(meet) > 1:
         meet.sort()
     if len(extra) > 1:
         extra.sort()
         del extra[MAX_EXTRA:]
-    bonus, waive = s.bonus, s.waive
-    top, top_adds = -1.0, _NONE
-    adds = [0] * K
+    top, best_i, best_j = -1.0, 0, 0
     cost = 0.0
+    n_extra = len(extra)
     for i in range(len(meet) + 1):
         if i:
             v, k = meet[i - 1]
-            adds[k] += 1
+            room[k] -= 1
+            unmet -= 1
             cost += v
-        more = adds[:]
-        spent = cost
-        for j in range(len(extra) + 1):
-            if j:
-                v, k = extra[j - 1]
-                more[k] += 1
-                spent += v
-            total = more if played is None else [played[k] + more[k] for k in range(K)]
-            mod = modifier(needs, total, turned, bonus, waive)
-            u = _CHANCE[min(max(mod, _LOW), _HIGH) - _LOW] * (gain - spent)
+        left = room[:]
+        spent, short, over = cost, unmet, surplus
+        j = 0
+        while True:
+            mod = base - 2 * (short - waive if short > waive else 0) + over
+            p = 1.0 if mod >= _SURE else _CHANCE[mod - _LOW] if mod > _LOW else 0.0
+            u = p * (gain - spent)
             if u > top + _TIE:
-                top, top_adds = u, more[:]
-            if mod >= _SURE:  # more cards cannot raise the chance
+                top, best_i, best_j = u, i, j
+            if mod >= _SURE or j == n_extra:  # sure already (more cards only cost), or no more
                 break
-    return top, list(top_adds)
+            v, k = extra[j]
+            j += 1
+            spent += v
+            if left[k]:  # meets a requirement the cheaper cards left unmet
+                left[k] -= 1
+                short -= 1
+            else:
+                over += 1
+    adds = [0] * K
+    for _, k in (*meet[:best_i], *extra[:best_j]):
+        adds[k] += 1
+    return top, tuple(adds)
 
 
 def best_attempt(s: Seat, turned: int) -> tuple[float, int]:
@@ -374,22 +460,23 @@ def contest(mods: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(x / rest for x in share)
 
 
-def p_win_event(mine: int, others: list[int]) -> tuple[float, list[float]]:
-    """(Our chance to win an Event contest, each other's), given what each adds to 2d6."""
-    mods = sorted([mine, *others])
-    shares = contest(tuple(mods))
-    by_mod = dict(zip(mods, shares, strict=True))
-    return by_mod[mine], [by_mod[m] for m in others]
+@lru_cache(maxsize=4096)
+def p_win_event(mine: int, others: tuple[int, ...]) -> tuple[float, float]:
+    """(Our chance to win an Event contest, the others' in all), given what each adds to 2d6."""
+    mods = sorted((mine, *others))
+    by_mod = dict(zip(mods, contest(tuple(mods)), strict=True))
+    return by_mod[mine], sum(by_mod[m] for m in others)
 
 
 def matching_held(s: Seat, seat: int, kinds: tuple[int, ...]) -> float:
     """How many cards of ``kinds`` another seat likely holds: the ones all have seen, plus its
     unknown cards times the share of those kinds among the cards we cannot place."""
-    known = counts(s.view["known"][seat])
-    unknown = s.view["hand_sizes"][seat] - sum(known)
-    pool = sum(s.reserve_unseen)
-    share = sum(s.reserve_unseen[k] for k in kinds) / pool if pool else 0.0
-    return sum(known[k] for k in kinds) + max(0, unknown) * share
+    known, unknown = s.shown[seat]
+    seen = alike = 0
+    for k in kinds:
+        seen += known[k]
+        alike += s.reserve_unseen[k]
+    return seen + unknown * (alike / s.pool if s.pool else 0.0)
 
 
 def benefit_value(s: Seat, card: int) -> float:
@@ -400,7 +487,10 @@ def benefit_value(s: Seat, card: int) -> float:
     if what == "draw":
         return amount * s.v_draw
     if what == "tribute":
-        givers = sum(1 for o, h in enumerate(s.view["hand_sizes"]) if o != s.me and h)
+        givers = 0
+        for o, h in enumerate(s.view["hand_sizes"]):
+            if o != s.me and h:
+                givers += 1
         return min(amount, givers) * s.v_draw
     if what == "bonus":
         return amount * BONUS_PER_TURN * s.turns_left
@@ -425,7 +515,7 @@ def event_plan(
     own = [0] * K if played is None else played[me]
     committed = sum(own)
     mine_pos = (me - turner) % n
-    others = []
+    guess = []
     for o in range(n):
         if o == me:
             continue
@@ -434,18 +524,22 @@ def event_plan(
             mod += sum(played[o])
         else:
             mod += int(OTHERS_PLAY * matching_held(s, o, kinds) + 0.5)
-        others.append(mod)
+        guess.append(mod)
+    others = tuple(guess)
     worth = s.gain[c.points[card]] + benefit_value(s, card)
     deny = DENY / (n - 1)
     # Cards we may add, cheapest first; what we committed is spent on a win either way.
-    spare = sorted(s.value[k] for k in kinds for _ in range(s.hand[k]))
-    cost = sum(own[k] * s.value[k] for k in range(K))
+    spare = []
+    for k in kinds:
+        spare += [s.value[k]] * s.hand[k]
+    spare.sort()
+    cost = sum(map(mul, own, s.value))
     best, best_k = -1e9, committed
     for extra in range(len(spare) + 1):
         if extra:
             cost += spare[extra - 1]
         p, theirs = p_win_event(committed + extra + int(me == turner), others)
-        others_gain = sum(theirs) * worth * deny
+        others_gain = theirs * worth * deny
         u = p * (worth - cost) - others_gain
         if u > best + _TIE:
             best, best_k = u, committed + extra
@@ -513,7 +607,7 @@ def choose_select(s: Seat, legal: list[Action]) -> Action:
     return play_or(legal, adds, "roll")
 
 
-def play_or(legal: list[Action], adds: list[int], fallback: str) -> Action:
+def play_or(legal: list[Action], adds: Sequence[int], fallback: str) -> Action:
     """A legal play of a kind in ``adds`` (the one with most to add), else ``fallback``."""
     plays = {dict(a.params)["card"]: a for a in legal if a.kind == "play"}
     wanted = [(adds[k], -k) for k in range(K) if adds[k] and KINDS[k] in plays]

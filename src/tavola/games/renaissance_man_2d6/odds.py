@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 TARGET = 7
 """'You need to roll a 7 or better on 2d6.'"""
@@ -28,6 +29,7 @@ def at_least(total: int) -> Fraction:
     return Fraction(sum(TWO_DICE[lo:]), 36)
 
 
+@lru_cache(maxsize=64)
 def success_chance(modifier: int) -> float:
     """The chance that 2d6 + ``modifier`` reaches 7."""
     return float(at_least(TARGET - modifier))

@@ -552,12 +552,13 @@ class RenaissanceMan2d6(Game):
     def unseen(self, seat: int | None) -> list[int]:
         """Per kind, the CR cards ``seat`` cannot place: in the deck or unknown in others'
         hands (all cards less its hand, the discards, cards in play and others' known cards)."""
-        out = list(self.c.reserve_counts)
-        for k in range(K):
-            out[k] -= self.discards[k] + self.played[k]
-            for s in range(self.n):
-                out[k] -= self.ev_played[s][k]
-                out[k] -= self.hands[s][k] if s == seat else self.known[s][k]
+        placed = [self.discards, self.played]
+        for s in range(self.n):
+            placed.append(self.ev_played[s])
+            placed.append(self.hands[s] if s == seat else self.known[s])
+        out = []
+        for total, cards in zip(self.c.reserve_counts, zip(*placed, strict=True), strict=True):
+            out.append(total - sum(cards))
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:

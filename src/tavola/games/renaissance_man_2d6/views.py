@@ -19,14 +19,23 @@ if TYPE_CHECKING:
     from .rules import RenaissanceMan2d6
 
 
+_C, _F, _G, _M, _W = KINDS
+
+
 def by_kind(counts: list[int] | tuple[int, ...]) -> dict[str, int]:
-    """Counts per kind as ``{"C": 1, ...}`` (every kind, zeros included)."""
-    return dict(zip(KINDS, counts, strict=True))
+    """Counts per kind as ``{"C": 1, ...}`` (every kind, zeros included).
+
+    >>> by_kind((1, 0, 2, 0, 0))
+    {'C': 1, 'F': 0, 'G': 2, 'M': 0, 'W': 0}
+    """
+    return {_C: counts[0], _F: counts[1], _G: counts[2], _M: counts[3], _W: counts[4]}
 
 
 def build_view(g: RenaissanceMan2d6, seat: int | None) -> dict[str, Any]:
+    """The JSON-serialisable view of ``g`` for ``seat`` (None: a spectator)."""
     c = g.c
     ids = c.ids
+    card_id = ids.__getitem__
     attempt = None
     if g.target >= 0:
         s = g.cur
@@ -43,8 +52,11 @@ def build_view(g: RenaissanceMan2d6, seat: int | None) -> dict[str, Any]:
         event = {
             "card": ids[g.ev],
             "turned_by": g.cur,
-            "played": [by_kind(p) for p in g.ev_played],
+            "played": list(map(by_kind, g.ev_played)),
         }
+    success = []
+    for pile in g.success:
+        success.append(list(map(card_id, pile)))
     to_act = sorted(g.to_act)
     return {
         "game": "renaissance-man-2d6",
@@ -58,18 +70,18 @@ def build_view(g: RenaissanceMan2d6, seat: int | None) -> dict[str, Any]:
         "to_act": to_act,
         "first_player": g.first,
         "hand": None if seat is None else by_kind(g.hands[seat]),
-        "hand_sizes": [sum(h) for h in g.hands],
-        "known": [by_kind(k) for k in g.known],
+        "hand_sizes": list(map(sum, g.hands)),
+        "known": list(map(by_kind, g.known)),
         "unseen": by_kind(g.unseen(seat)),
         "reserve_deck": len(g.cr_deck),
         "reserve_discards": by_kind(g.discards),
         "challenge_deck": len(g.ch_deck),
-        "table": [ids[i] for i in g.table],
+        "table": list(map(card_id, g.table)),
         "turned": ids[g.turned] if g.turned >= 0 else None,
         "attempt": attempt,
         "event": event,
         "event_next": g.ev_seat if g.phase == EVENT else None,
-        "success": [[ids[i] for i in pile] for pile in g.success],
+        "success": success,
         "scores": list(g.scores),
         "bonus": list(g.bonus),
         "waive": list(g.waive),
