@@ -57,8 +57,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--groups",
-        help="append each candidate's per-deal results to this JSON-lines file (to pool runs "
-        "over other seeds with tavola.sim.stats.clustered)",
+        help="append each deal's result to this JSON-lines file as it ends (pool runs, stopped "
+        "ones too, with strength_pool.py)",
     )
     args = parser.parse_args()
     deals = math.ceil(args.games / args.players)
@@ -66,13 +66,19 @@ def main() -> None:
         f"{args.game}, {args.players} players, {deals} deals of {args.players} games each, "
         f"against {args.against}; an equal player wins {1 / args.players:.1%}"
     )
+    run = {"game": args.game, "players": args.players, "against": args.against, "seed": args.seed}
     with ProcessPoolExecutor(args.jobs) as pool:
         for name in args.candidates:
             play = partial(deal, args.game, args.players, name, args.against, args.seed)
             start = time.perf_counter()
             groups = []
-            for group in pool.map(play, range(deals)):
+            for index, group in enumerate(pool.map(play, range(deals))):
                 groups.append(group)
+                if args.groups:  # as each deal ends: a run stopped early keeps its deals
+                    credit, finished = group
+                    line = run | {"candidate": name, "deal": index, "credit": credit}
+                    with open(args.groups, "a") as out:
+                        out.write(json.dumps(line | {"finished": finished}) + "\n")
                 if len(groups) % 10 == 0 and len(groups) < deals:
                     share, low, high = clustered(groups)
                     print(
@@ -83,11 +89,6 @@ def main() -> None:
             seconds = time.perf_counter() - start
             share, low, high = clustered(groups)
             games = sum(n for _, n in groups)
-            if args.groups:
-                with open(args.groups, "a") as out:
-                    line = {"game": args.game, "players": args.players, "candidate": name}
-                    line |= {"against": args.against, "seed": args.seed, "groups": groups}
-                    out.write(json.dumps(line) + "\n")
             print(
                 f"{name:45s} {share:6.1%} [{low:.1%}-{high:.1%}] of {games} games"
                 f"  {seconds * args.jobs / (deals * args.players):6.2f} s/game",

@@ -1,8 +1,8 @@
-"""Pool the per-deal results that ``strength.py --groups FILE`` kept, over runs and seeds.
+"""Pool the deals that ``strength.py --groups FILE`` kept, over runs, seeds and stopped runs.
 
 Deals of different seeds are independent, so one interval over all of a candidate's deals
-(:func:`tavola.sim.stats.clustered`) is as sound as a single longer run's. A seed's deals are
-counted once, whichever runs repeated them (the same seed deals the same games).
+(:func:`tavola.sim.stats.clustered`) is as sound as a single longer run's. A deal (its seed and
+number) is counted once, however many runs played it: the same seed deals the same games.
 Run:  python benchmarks/strength_pool.py FILE
 """
 
@@ -19,26 +19,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file", help="a JSON-lines file written by strength.py --groups")
     args = parser.parse_args()
-    runs: defaultdict[tuple, dict[int, list]] = defaultdict(dict)
+    deals: defaultdict[tuple, dict[tuple[int, int], tuple[float, int]]] = defaultdict(dict)
     with open(args.file) as lines:
         for number, line in enumerate(lines, 1):
             try:
-                run = json.loads(line)
-                key = (run["game"], run["players"], run["candidate"], run["against"])
-                seeds = runs[key]
-                kept = seeds.get(run["seed"], [])
-                if len(run["groups"]) > len(kept):  # a longer run of a seed holds the shorter
-                    seeds[run["seed"]] = run["groups"]
+                d = json.loads(line)
+                key = (d["game"], d["players"], d["candidate"], d["against"])
+                deals[key][d["seed"], d["deal"]] = (float(d["credit"]), int(d["finished"]))
             except (ValueError, KeyError, TypeError) as exc:
                 raise SystemExit(
-                    f"{args.file}, line {number}: not a strength.py run ({exc})"
+                    f"{args.file}, line {number}: not a strength.py deal ({exc})"
                 ) from None
-    for (game, players, candidate, against), seeds in sorted(runs.items()):
-        groups = [tuple(g) for kept in seeds.values() for g in kept]
-        share, low, high = clustered(groups)
+    for (game, players, candidate, against), kept in sorted(deals.items()):
+        share, low, high = clustered(list(kept.values()))
+        seeds = sorted({seed for seed, _ in kept})
         print(
             f"{game}, {players} players, against {against}: {candidate} {share:.1%} "
-            f"[{low:.1%}-{high:.1%}] over {len(groups)} deals (seeds {sorted(seeds)}); "
+            f"[{low:.1%}-{high:.1%}] over {len(kept)} deals (seeds {seeds}); "
             f"an equal player wins {1 / players:.1%}"
         )
 
