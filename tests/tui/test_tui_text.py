@@ -13,7 +13,7 @@ import tavola
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK, deck_by_key, load_deck
 from tavola.games.testa_di_pecora.rules import cards_of
 from tavola.games.testa_di_pecora.text import RULES, card_order, describe, help_text, render
-from tavola.games.testa_di_pecora.views import played_by
+from tavola.games.testa_di_pecora.views import played_seat
 
 Policy = Callable[[tavola.Game, int], tavola.Action]
 
@@ -314,7 +314,7 @@ def check_role(g: tavola.Game, seat: int) -> None:
     """The role line says what is true now: who the partner is once the role cards are out."""
     line = role_line(g, seat)
     side = g.side
-    out = set(played_by(g))
+    out = {c for c in g.t.roles[g.n] if played_seat(g, c) >= 0}  # role cards played
     everyone_knows = all(c in out for c in g.t.roles[g.n])
     if seat not in side:
         if everyone_knows:
@@ -362,7 +362,7 @@ def test_a_lone_heirs_opponents_are_told_once_the_abbot_is_out() -> None:
         while not g.is_over and not g.seasons_log:
             seat = min(g.to_act)
             g.act(seat, rng.choice(g.legal_actions(seat)))
-            if g.phase_name == "play" and g.side == (g.heir,) and g.deck.abbot in played_by(g):
+            if g.phase_name == "play" and g.side == (g.heir,) and played_seat(g, g.deck.abbot) >= 0:
                 other = (g.heir + 1) % 5
                 assert role_line(g, other) == (
                     f"Your role: you play against seat {g.heir}, the Heir, who played the Abbot "

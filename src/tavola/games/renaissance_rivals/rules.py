@@ -174,6 +174,12 @@ class Tables:
         """Each artist's Masterpieces."""
         self.badge = tuple(1 << skill[i] if k == K_COM else 0 for i, k in enumerate(kind))
         """A Commission's Skill Badge as a bitmask (0 for any other card)."""
+        self.owned_vp = tuple(0 if k == K_MP else self.vp[i] for i, k in enumerate(kind))
+        """What a card in a deck, hand, discard pile or Elevated scores (a Masterpiece: 0)."""
+        self.solo_owned_vp = tuple(
+            SOLO_ST_PETERS if i in self.st_peters else v for i, v in enumerate(self.owned_vp)
+        )
+        """The same in the solo game, where St. Peter's scores 6."""
         # -- the catalog
         acts: list[Action] = []
         aliases: dict[int, tuple[str, ...]] = {}
@@ -743,27 +749,26 @@ class RenaissanceRivals(Game):
         for the Palette; in the solo game, less one per card removed from column A."""
         t = self.t
         vp = t.vp
-        stp = t.st_peters
-        total = sum(vp[i] for i in self.completed[s])
+        owned = t.solo_owned_vp if self.solo else t.owned_vp
+        total = 0
+        for i in self.completed[s]:
+            total += vp[i]
         for pile in (self.decks[s], self.hands[s], self.discards[s], self.elevated[s]):
             for i in pile:
-                if t.kind[i] != K_MP:
-                    total += SOLO_ST_PETERS if self.solo and i in stp else vp[i]
+                total += owned[i]
         if self.solo:
             total -= len(self.removed)
         return total
-
-    def cross_linked(self, s: int) -> list[int]:
-        """The skills ``s`` may acquire Commissions of (level 1, or cross-linked)."""
-        linked = self.t.linked(self.mastery[s])
-        return [k for k in range(len(SKILLS)) if linked >> k & 1]
 
     # -- what a seat knows ---------------------------------------------------------------
 
     def unseen(self, s: int) -> list[int]:
         """The cards of seat ``s`` in its deck or unseen in its hand (as others know them)."""
-        used = self.used if s == self.cur else ()
-        return sorted([*self.decks[s], *(i for i in self.hands[s] if i not in used)])
+        hand = self.hands[s]
+        if s == self.cur and self.used:
+            used = self.used
+            hand = [i for i in hand if i not in used]
+        return sorted([*self.decks[s], *hand])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from .views import build_view

@@ -8,7 +8,7 @@ does not reveal their identity", so a partner is known to others once the Abbot 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .rules import CLAIM, OVER, PLAY, cards_of
@@ -69,34 +69,43 @@ def info_key(g: TestaGame, seat: int | None) -> Hashable:
     )
 
 
-def played_by(g: TestaGame) -> dict[int, int]:
-    """Card -> seat for every card played this season (current trade included)."""
-    out = {}
+def played_seat(g: TestaGame, card: int) -> int:
+    """The seat that played ``card`` this season (current trade included), or -1."""
     n = g.n
     for leader, cards, _ in g.trades:
-        for i, c in enumerate(cards):
-            out[c] = (leader + i) % n
-    for i, c in enumerate(g.trick):
-        out[c] = (g.leader + i) % n
-    return out
+        if card in cards:
+            return (leader + cards.index(card)) % n
+    if card in g.trick:
+        return (g.leader + g.trick.index(card)) % n
+    return -1
 
 
-def known_coalition(g: TestaGame, seat: int | None) -> dict[str, Any]:
-    """The coalition as ``seat`` can know it: members and opponents known so far."""
-    n = g.n
-    if g.phase == OVER or (g.phase == CLAIM and n == 5):
-        return {"members": [], "opponents": [], "complete": False, "alone": None}
-    played = played_by(g)
-    members: set[int] = {g.heir} if n == 5 else set()
-    known_all = True
+def role_holders(g: TestaGame, seat: int | None) -> list[int]:
+    """For each of :func:`role_cards`, the seat ``seat`` knows holds or played it (-1: unknown)."""
     own = 0
     if seat is not None:
         own = g.hands[seat] | (g.savings if seat == g.heir else 0)
+    holders = []
     for card in role_cards(g):
-        if card in played:
-            members.add(played[card])
-        elif own >> card & 1:
-            members.add(seat)  # type: ignore[arg-type]
+        holders.append(seat if own >> card & 1 else played_seat(g, card))  # type: ignore[arg-type]
+    return holders
+
+
+def known_coalition(
+    g: TestaGame, seat: int | None, holders: list[int] | None = None
+) -> dict[str, Any]:
+    """The coalition as ``seat`` can know it: members and opponents known so far (``holders``:
+    :func:`role_holders`, if already known)."""
+    n = g.n
+    if g.phase == OVER or (g.phase == CLAIM and n == 5):
+        return {"members": [], "opponents": [], "complete": False, "alone": None}
+    if holders is None:
+        holders = role_holders(g, seat)
+    members: set[int] = {g.heir} if n == 5 else set()
+    known_all = True
+    for holder in holders:
+        if holder >= 0:
+            members.add(holder)
         else:
             known_all = False
     opponents: set[int] = set()
@@ -112,35 +121,70 @@ def known_coalition(g: TestaGame, seat: int | None) -> dict[str, Any]:
     }
 
 
-def own_role(g: TestaGame, seat: int | None) -> str | None:
-    """The seat's own part this season: heir, partner, pope, mendicant, alone or opponent."""
-    if seat is None or g.phase == OVER:
+def own_role(g: TestaGame, seat: int | None, holders: list[int] | None = None) -> str | None:
+    """The seat's own part this season: heir, partner, pope, mendicant, alone or opponent
+    (``holders``: :func:`role_holders`, if already known)."""
+    if seat is None or g.phase == OVER or (g.phase == CLAIM and g.n == 5):
         return None
-    deck = g.deck
-    held = g.hands[seat] | (g.savings if seat == g.heir else 0)
-    mine = {c for c, s in played_by(g).items() if s == seat} | set(cards_of(held))
+    if holders is None:
+        holders = role_holders(g, seat)
     if g.n == 5:
-        if g.phase == CLAIM:
-            return None
+        abbot = holders[0] == seat
         if seat == g.heir:
-            return "heir (alone)" if deck.abbot in mine else "heir"
-        return "partner" if deck.abbot in mine else "opponent"
-    pope, mendicant = deck.pope in mine, deck.mendicant in mine
+            return "heir (alone)" if abbot else "heir"
+        return "partner" if abbot else "opponent"
+    pope, mendicant = holders[0] == seat, holders[1] == seat
     if pope and mendicant:
         return "pope and mendicant (alone)"
     return "pope" if pope else "mendicant" if mendicant else "opponent"
 
 
-def trade_json(g: TestaGame, trade: tuple[int, tuple[int, ...], int]) -> dict[str, Any]:
-    """A completed trade: who led, who played what (in order), who won, for how many ducats."""
-    leader, cards, winner = trade
-    ids = g.deck.ids
-    return {
-        "leader": leader,
-        "cards": [[(leader + i) % g.n, ids[c]] for i, c in enumerate(cards)],
-        "winner": winner,
-        "ducats": g.ducats_of(sum(1 << c for c in cards)),
-    }
+def card_ids(ids: tuple[str, ...], m: int) -> list[str]:
+    """The ids of the cards in mask ``m``, strongest first."""
+    out = []
+    for c in cards_of(m):
+        out.append(ids[c])
+    return out
+
+
+def plays_json(ids: tuple[str, ...], n: int, leader: int, cards: Sequence[int]) -> list[Any]:
+    """A trade's cards as ``[seat, card id]`` in the order played, ``leader`` first."""
+    out = []
+    for c in cards:
+        out.append([leader, ids[c]])
+        leader = leader + 1 if leader + 1 < n else 0
+    return out
+
+
+def trades_json(g: TestaGame, trades: Sequence[tuple[int, tuple[int, ...], int]]) -> list[Any]:
+    """Completed trades: who led, who played what (in order), who won, for how many ducats."""
+    deck = g.t.deck
+    ids = deck.ids
+    ducats = deck.ducats
+    n = g.n
+    out = []
+    for leader, cards, winner in trades:
+        total = 0
+        for c in cards:
+            total += ducats[c]
+        out.append(
+            {
+                "leader": leader,
+                "cards": plays_json(ids, n, leader, cards),
+                "winner": winner,
+                "ducats": total,
+            }
+        )
+    return out
+
+
+def copied(entry: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a past season's or pass-out's record, its lists copied too."""
+    out = entry.copy()
+    for k, v in entry.items():
+        if v.__class__ is list:
+            out[k] = v[:]
+    return out
 
 
 def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
@@ -150,9 +194,19 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
     deck = g.deck
     ids = deck.ids
     n = g.n
-    suit = deck.suit_names[deck.suit_of[g.trick[0]]] if g.trick else None
-    in_season = g.phase != OVER
+    phase = g.phase
+    in_season = phase != OVER
+    trick = g.trick
     result = g.result
+    holders = role_holders(g, seat)
+    seasons_done = []
+    for entry in g.seasons_log:
+        done = copied(entry)
+        done["last_trade"] = trades_json(g, (entry["last_trade"],))[0]
+        seasons_done.append(done)
+    passouts = []
+    for p in g.passouts:
+        passouts.append(copied(p))
     return {
         "game": "testa-di-pecora",
         "deck": deck.key,
@@ -165,8 +219,8 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
         "redeals": g.redeals,
         "dealer": g.dealer,
         "renown": list(g.renown),
-        "hand": [ids[c] for c in cards_of(g.hands[seat])] if seat is not None else None,
-        "hand_sizes": [h.bit_count() for h in g.hands] if in_season else [0] * n,
+        "hand": card_ids(ids, g.hands[seat]) if seat is not None else None,
+        "hand_sizes": list(map(int.bit_count, g.hands)) if in_season else [0] * n,
         "inheritance": {
             "face_down": g.inherit.bit_count() if in_season else 0,
             "passed": list(g.passed) if in_season else [],
@@ -174,26 +228,18 @@ def build_view(g: TestaGame, seat: int | None) -> dict[str, Any]:
         },
         "savings": {
             "count": g.savings.bit_count() if in_season else 0,
-            "cards": [ids[c] for c in cards_of(g.savings)]
-            if seat == g.heir and in_season
-            else None,
+            "cards": card_ids(ids, g.savings) if seat == g.heir and in_season else None,
         },
         "trade": {
-            "leader": g.leader if g.trick else (g.cur if g.phase == PLAY else None),
-            "suit": suit,
-            "cards": [[(g.leader + i) % n, ids[c]] for i, c in enumerate(g.trick)],
+            "leader": g.leader if trick else (g.cur if phase == PLAY else None),
+            "suit": deck.suit_names[deck.suit_of[trick[0]]] if trick else None,
+            "cards": plays_json(ids, n, g.leader, trick),
         },
-        "trades": [trade_json(g, trade) for trade in g.trades],
+        "trades": trades_json(g, g.trades),
         "ducats_won": list(g.won) if in_season else [0] * n,
-        "role": own_role(g, seat),
-        "coalition": known_coalition(g, seat),
-        "passouts": [dict(p, influence=list(p["influence"])) for p in g.passouts],
-        "seasons_done": [
-            {
-                **{k: list(v) if isinstance(v, list) else v for k, v in entry.items()},
-                "last_trade": trade_json(g, entry["last_trade"]),
-            }
-            for entry in g.seasons_log
-        ],
+        "role": own_role(g, seat, holders),
+        "coalition": known_coalition(g, seat, holders),
+        "passouts": passouts,
+        "seasons_done": seasons_done,
         "result": result.to_json() if result is not None else None,
     }
