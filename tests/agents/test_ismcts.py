@@ -17,11 +17,13 @@ from tavola.agents import (
     AgentNameError,
     Ismcts,
     SeatHandle,
+    difficulties,
     make_agent,
     parse_agent,
     split_agents,
 )
 from tavola.agents.ismcts import _reward
+from tavola.core.registry import list_games
 from tavola.sim import simulate
 from tavola.sim.runner import play_game
 from tavola.sim.stats import summarize
@@ -90,6 +92,23 @@ def test_difficulty_levels_are_agent_names_for_every_front_end() -> None:
     for level in DIFFICULTIES:
         assert make_agent(level, "renaissance-man-2d6").name
     assert make_agent("hard", "testa-di-pecora").name == "ismcts:prior=3.0"
+
+
+def test_a_game_may_name_its_own_hard_bot() -> None:
+    """Where the default search bot is weaker than the heuristic (the 2006 game) or not
+    measured, ``hard`` is the game's own choice, measured level with medium or ahead."""
+    for spec in list_games():
+        if spec.heuristic is None:  # a test game: no medium, nor hard
+            continue
+        levels = difficulties(spec.id)
+        assert levels["hard"] == (spec.hard or DIFFICULTIES["hard"])
+        assert {k: v for k, v in levels.items() if k != "hard"} == {
+            k: v for k, v in DIFFICULTIES.items() if k != "hard"
+        }
+        assert make_agent("hard", spec.id).name == make_agent(levels["hard"], spec.id).name
+    assert make_agent("hard", "renaissance-man-2d6").name == "pimc:rollouts=24"
+    assert parse_agent("hard", game_id="renaissance-rivals")[0] == "pimc"
+    assert difficulties() == DIFFICULTIES
 
 
 def test_an_agent_is_named_by_what_differs_from_the_defaults() -> None:

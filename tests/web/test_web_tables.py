@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from web_helpers import create, key_of, leaks, play_to_the_end
 
 import tavola
-from tavola.agents import DIFFICULTIES
+from tavola.agents import difficulties
 from tavola.web import create_app
 from tavola.web.app import RATE
 
@@ -244,9 +244,9 @@ def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> 
     assert leaks(record, 0, messages[0]) != []
 
 
-def test_a_hard_bot_is_the_search_bot_and_plays(client: TestClient) -> None:
+def test_a_hard_bot_is_the_games_own_and_plays(client: TestClient) -> None:
     for game in client.get("/api/games").json():
-        assert game["difficulties"] == DIFFICULTIES
+        assert game["difficulties"] == difficulties(game["id"])
     seats = [{"kind": "bot", "difficulty": "hard"}, {"kind": "me"}]
     r = client.post(
         "/api/tables",
@@ -264,5 +264,6 @@ def test_a_hard_bot_is_the_search_bot_and_plays(client: TestClient) -> None:
         msg = ws.receive_json()
         while msg["moves"] == 0:
             msg = ws.receive_json()
-    assert msg["seats"][0]["agent"] == DIFFICULTIES["hard"] == "ismcts:iterations=400,prior=3"
+    assert msg["seats"][0]["agent"] == difficulties("renaissance-man-2d6")["hard"]
+    assert msg["seats"][0]["agent"] == "pimc:rollouts=24"
     assert msg["events"]

@@ -11,7 +11,14 @@ from .base import Agent, PolicyAgent, SeatHandle
 from .heuristic import heuristic_agent
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import Ismcts, Search
-from .names import DIFFICULTIES, AgentKind, AgentNameError, parse_agent, split_agents
+from .names import (
+    DIFFICULTIES,
+    AgentKind,
+    AgentNameError,
+    difficulties,
+    parse_agent,
+    split_agents,
+)
 from .pimc import PARAMS as PIMC_PARAMS
 from .pimc import Pimc
 from .random import random_agent
@@ -55,7 +62,7 @@ AGENTS = sorted([*KINDS, *DIFFICULTIES])
 def make_agent(name: str, game_id: str) -> Agent:
     """A new agent named ``name`` (parameters included) for ``game_id``; AgentNameError (a
     ValueError) says what is wrong with a bad name, UnknownGameError with a bad game."""
-    kind, params = parse_agent(name, KINDS)
+    kind, params = parse_agent(name, KINDS, game_id)
     return KINDS[kind].make(game_id, **params)
 
 
@@ -71,6 +78,7 @@ __all__ = [
     "PolicyAgent",
     "Search",
     "SeatHandle",
+    "difficulties",
     "make_agent",
     "parse_agent",
     "split_agents",

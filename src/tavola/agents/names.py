@@ -4,7 +4,8 @@ A name is a kind, then optionally ``:`` and ``key=value`` pairs separated by com
 declares its parameters (type, range, default), so a bad name or value gets a message that says
 what there is. Lists of agents are comma-separated too: :func:`split_agents` gives a
 ``key=value`` piece to the agent before it. Difficulty levels (``easy``, ``medium``, ``hard``)
-are names of their own, mapped onto kinds in :data:`DIFFICULTIES`, for every front end.
+are names of their own, mapped onto kinds in :data:`DIFFICULTIES`, for every front end; a
+game may name its own ``hard`` (:func:`difficulties`).
 
 >>> parse_agent("ismcts:iterations=400,c=0.5")
 ('ismcts', {'iterations': 400, 'c': 0.5})
@@ -80,7 +81,23 @@ DIFFICULTIES: dict[str, str] = {
     "medium": "heuristic",
     "hard": "ismcts:iterations=400,prior=3",
 }
-"""Levels a player understands, as agent names (a level is itself a valid agent name)."""
+"""Levels a player understands, as agent names (a level is itself a valid agent name); a game
+may name another ``hard`` (``GameSpec.hard``)."""
+
+
+def difficulties(game_id: str | None = None) -> dict[str, str]:
+    """The levels as agent names in ``game_id`` (None: :data:`DIFFICULTIES`): ``hard`` is the
+    game's own where its spec names one, the bot measured strongest there (docs/bots.md).
+
+    >>> difficulties("renaissance-man-2d6")["hard"]
+    'pimc:rollouts=24'
+    """
+    if game_id is None:
+        return dict(DIFFICULTIES)
+    from ..core.registry import get_spec
+
+    hard = get_spec(game_id).hard
+    return DIFFICULTIES | {"hard": hard} if hard else dict(DIFFICULTIES)
 
 
 def agent_name(kind: str, given: Mapping[str, Any], params: Mapping[str, Param]) -> str:
@@ -94,13 +111,16 @@ def agent_name(kind: str, given: Mapping[str, Any], params: Mapping[str, Param])
     return kind + (":" + ",".join(shown) if shown else "")
 
 
-def parse_agent(text: object, kinds: Mapping[str, AgentKind] | None = None) -> tuple[str, dict]:
-    """``(kind, params)`` named by ``text``; AgentNameError for a bad name or parameter."""
+def parse_agent(
+    text: object, kinds: Mapping[str, AgentKind] | None = None, game_id: str | None = None
+) -> tuple[str, dict]:
+    """``(kind, params)`` named by ``text`` (a difficulty level as in ``game_id``, if given);
+    AgentNameError for a bad name or parameter."""
     if kinds is None:
         from . import KINDS as kinds  # the registry imports this module
     if not isinstance(text, str) or len(text) > 200:
         raise AgentNameError(f"an agent name is text such as 'heuristic', not {quote(text)}")
-    text = DIFFICULTIES.get(text.strip(), text.strip())
+    text = difficulties(game_id).get(text.strip(), text.strip())
     name, _, rest = text.partition(":")
     kind = kinds.get(name.strip())
     if kind is None:

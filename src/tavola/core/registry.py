@@ -69,7 +69,9 @@ class GameSpec:
     simulator's reports, ``standing(game)`` gives each seat's score so far
     (for lead changes), and ``breakdown(game)``, on a finished game, gives observations
     ``(table, row, value)`` that a report averages by table and row (e.g. ``("Game won by the
-    seat that won the Challenge", "Write an Opera", 1.0)``).
+    seat that won the Challenge", "Write an Opera", 1.0)``). ``hard`` is the agent name the
+    ``hard`` difficulty plays in this game, where the default (an ``ismcts``) is not the
+    strongest bot measured there.
     """
 
     id: str
@@ -95,6 +97,7 @@ class GameSpec:
     breakdown: Callable[[Game], Iterable[tuple[str, str, float]]] | None = field(
         default=None, repr=False, compare=False
     )
+    hard: str | None = None
 
     @property
     def player_counts(self) -> range:

@@ -22,9 +22,15 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.websockets import WebSocketState
 
-from ..agents import AGENTS, DIFFICULTIES
+from ..agents import AGENTS, DIFFICULTIES, difficulties
 from ..core.cards import CardsOption
-from ..core.errors import IllegalActionError, RecordError, SeatError, TavolaError
+from ..core.errors import (
+    IllegalActionError,
+    RecordError,
+    SeatError,
+    TavolaError,
+    UnknownGameError,
+)
 from ..core.registry import get_spec, list_games, new_game
 from ..session import (
     CreatorError,
@@ -162,7 +168,8 @@ def create_app(
             return body
         seats = body.get("seats")
         if isinstance(seats, list):
-            seats = [_with_agent(s) if isinstance(s, dict) else s for s in seats]
+            game = body.get("game")
+            seats = [_with_agent(s, game) if isinstance(s, dict) else s for s in seats]
         try:
             made = await tables.create(
                 body.get("game"),
@@ -200,7 +207,9 @@ def create_app(
                 return JSONResponse({"error": "no such table"}, status_code=404)
             number = _number(seat)
             try:
-                await table.hand_to_bot(body.get("creator"), number, _with_agent(body).get("agent"))
+                await table.hand_to_bot(
+                    body.get("creator"), number, _with_agent(body, table.game.spec.id).get("agent")
+                )
             except TavolaError as exc:
                 return _refusal(exc)
             return JSONResponse({"seat": number, **table.seats[number].to_json()})  # type: ignore[index]
@@ -384,11 +393,16 @@ def _refusal(exc: TavolaError) -> JSONResponse:
     return JSONResponse({"error": str(exc)}, status_code=status)
 
 
-def _with_agent(data: dict[str, Any]) -> dict[str, Any]:
-    """A bot may be named by a difficulty (easy, medium) instead of an agent."""
+def _with_agent(data: dict[str, Any], game_id: object) -> dict[str, Any]:
+    """A bot may be named by a difficulty (easy, medium, hard) instead of an agent: the agent
+    it is in ``game_id`` (a game not known is refused later, by its table)."""
     level = data.get("difficulty")
     if "agent" not in data and isinstance(level, str) and level in DIFFICULTIES:
-        return {**data, "agent": DIFFICULTIES[level]}
+        try:
+            levels = difficulties(game_id if isinstance(game_id, str) else None)
+        except UnknownGameError:
+            levels = DIFFICULTIES
+        return {**data, "agent": levels[level]}
     return data
 
 
@@ -433,5 +447,5 @@ def _game_json(spec: Any) -> dict[str, Any]:
         if not isinstance(option, CardsOption)
     }
     data["agents"] = sorted(AGENTS)
-    data["difficulties"] = DIFFICULTIES
+    data["difficulties"] = difficulties(spec.id)
     return data

@@ -71,6 +71,7 @@ SPEC = register(
         text=text,
         standing=standing,
         breakdown=breakdown,
+        hard="pimc:rollouts=24,horizon=12",  # measured level with medium or ahead: docs/bots.md
     )
 )
 

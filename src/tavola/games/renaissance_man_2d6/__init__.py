@@ -64,6 +64,7 @@ SPEC = register(
         text=text,
         standing=standing,
         breakdown=breakdown,
+        hard="pimc:rollouts=24",  # measured level with medium or ahead: docs/bots.md
     )
 )
 

@@ -118,6 +118,7 @@ SPEC = register(
         text=text,
         standing=standing,
         breakdown=breakdown,
+        hard="pimc:rollouts=16,horizon=12",  # measured level with medium or ahead: docs/bots.md
     )
 )
 
