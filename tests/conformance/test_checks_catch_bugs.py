@@ -210,6 +210,12 @@ def test_a_view_that_is_not_json_or_answers_any_seat() -> None:
     with mutant(Pecora, view=anyone) as game:
         fails("check_json_and_seats", game, 4, r"view\(99\) was answered")
 
+    def shared(self: Pecora, seat: int | None) -> dict[str, Any]:
+        return Pecora.view(self, seat) | {"renown": self.renown}  # the game's own list
+
+    with mutant(Pecora, view=shared) as game:
+        fails("check_json_and_seats", game, 4, "shares a list or dict with the game")
+
 
 def test_a_public_record_with_the_seed() -> None:
     def public(self: Pecora, seat: int | None) -> dict[str, Any]:

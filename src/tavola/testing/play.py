@@ -421,17 +421,40 @@ def _parse(case: Case, g: Game, seat: int, data: object) -> None:
 
 @check
 def check_json_and_seats(case: Case, seeds: tuple[int, ...]) -> None:
-    """Views, events, records and public records are plain JSON; asking about a seat that does
-    not exist (or None where a spectator makes no sense) raises a SeatError."""
+    """Views, events, records and public records are plain JSON, and a view is its caller's to
+    change (a front end or a bot that empties it changes neither the game nor the next view);
+    asking about a seat that does not exist (or None where a spectator makes no sense) raises a
+    SeatError."""
     for seed in seeds:
         for g in playout(case, seed):
             for t in case.viewers:
                 problem = json_problem(g.view(t))
                 if problem:
                     case.fail(f"the view of {who(t)} is not JSON: {problem}")
+            if case.step % 5 == 0 or g.is_over:
+                _check_views_are_copies(case, g)
             if case.step % 30 == 0 or g.is_over:
                 _check_documents(case, g)
                 _check_bad_seats(case, g)
+
+
+def _check_views_are_copies(case: Case, g: Game) -> None:
+    for t in case.viewers:
+        before = json.dumps(g.view(t))
+        _empty(g.view(t))
+        if json.dumps(g.view(t)) != before:
+            case.fail(
+                f"emptying a view of {who(t)} changed the next one: a view shares a list or "
+                "dict with the game (a caller could change the game)"
+            )
+
+
+def _empty(x: object) -> None:
+    """Empty every list and dict in ``x``, innermost first, as a careless caller might."""
+    if isinstance(x, dict | list):
+        for v in x.values() if isinstance(x, dict) else x:
+            _empty(v)
+        x.clear()
 
 
 def _check_documents(case: Case, g: Game) -> None:
