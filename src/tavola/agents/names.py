@@ -120,7 +120,9 @@ def parse_agent(
         from . import KINDS as kinds  # the registry imports this module
     if not isinstance(text, str) or len(text) > 200:
         raise AgentNameError(f"an agent name is text such as 'heuristic', not {quote(text)}")
-    text = difficulties(game_id).get(text.strip(), text.strip())
+    text = text.strip()
+    if text in DIFFICULTIES:  # a level: as this game names it
+        text = difficulties(game_id)[text]
     name, _, rest = text.partition(":")
     kind = kinds.get(name.strip())
     if kind is None:

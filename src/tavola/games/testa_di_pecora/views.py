@@ -121,13 +121,11 @@ def known_coalition(
     }
 
 
-def own_role(g: TestaGame, seat: int | None, holders: list[int] | None = None) -> str | None:
+def own_role(g: TestaGame, seat: int | None, holders: list[int]) -> str | None:
     """The seat's own part this season: heir, partner, pope, mendicant, alone or opponent
-    (``holders``: :func:`role_holders`, if already known)."""
+    (``holders``: :func:`role_holders` for the seat)."""
     if seat is None or g.phase == OVER or (g.phase == CLAIM and g.n == 5):
         return None
-    if holders is None:
-        holders = role_holders(g, seat)
     if g.n == 5:
         abbot = holders[0] == seat
         if seat == g.heir:
