@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from ..core.errors import IllegalActionError, TavolaError, UnknownGameError, quote
 from ..core.registry import GameSpec, get_spec
 from ..core.rng import fresh_seed
-from ..store.database import Store, now
+from ..store.database import Store, StoredTable, now
 from ..store.models import SeatRow, TableRow
 from .replay import finished_game, record_id
 from .table import LiveTable, hash_secret, make_bot, secret_matches
@@ -80,9 +80,15 @@ class Tables:
                 stored = await asyncio.to_thread(self.store.load, table_id)
                 if stored is None:
                     return None
-                table = LiveTable(self.store, stored, self.pace)
-                table.on_rest = self._rest
-                self.live[table_id] = table
+                table = self._adopt(stored)
+        return table
+
+    def _adopt(self, stored: StoredTable) -> LiveTable:
+        """``stored`` as a live table, now loaded: read from the store, or just written to it
+        (a new table's rows need not be read back: a thread hop and an ORM query saved)."""
+        table = LiveTable(self.store, stored, self.pace)
+        table.on_rest = self._rest
+        self.live[table.id] = table
         return table
 
     def _rest(self, table: LiveTable) -> None:
@@ -156,6 +162,7 @@ class Tables:
             table_id, spec, players, variant, options, fresh_seed(), hash_secret(creator)
         )
         await asyncio.to_thread(self.store.create, row, rows)
+        self._adopt(StoredTable(row, rows, []))  # as stored: not read back
         async with self.visit(table_id) as table:
             assert table is not None
             table.kick_bots()
@@ -236,6 +243,7 @@ class Tables:
                 for s, info in enumerate(table.seats)
             ]
             await asyncio.to_thread(self.store.create, row, seats, (), table.id)
+            self._adopt(StoredTable(row, seats, []))
             table.set_rematch(new_id)
         await table.broadcast()
         async with self.visit(new_id) as made:
