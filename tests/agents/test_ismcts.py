@@ -135,6 +135,27 @@ def test_heuristic_rollouts_need_a_game_with_a_heuristic(monkeypatch: pytest.Mon
         make_agent("ismcts:horizon=10", "plain")
 
 
+def test_a_game_without_a_heuristic_offers_only_the_levels_it_can_make(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No medium (the heuristic), and hard searches with random rollouts, without a prior."""
+    import dataclasses
+
+    from tavola.core import registry
+
+    spec = registry.get_spec("testa-di-pecora")
+    monkeypatch.setitem(
+        registry._REGISTRY, "plain", dataclasses.replace(spec, id="plain", heuristic=None)
+    )
+    levels = difficulties("plain")
+    assert set(levels) == {"easy", "hard"}
+    for level in levels:  # each level offered can be made
+        assert make_agent(level, "plain").name == make_agent(levels[level], "plain").name
+    assert make_agent("hard", "plain").name == "ismcts"
+    with pytest.raises(AgentNameError, match=r"no 'medium' bot in this game.*levels: easy, hard"):
+        make_agent("medium", "plain")
+
+
 def test_a_horizon_scores_the_world_by_its_standing_where_the_rollout_stops() -> None:
     """With horizon=1 a rollout plays one decision, then the seats are paid by place in the
     game's standing, as if it ended there."""

@@ -267,3 +267,26 @@ def test_a_hard_bot_is_the_games_own_and_plays(client: TestClient) -> None:
     assert msg["seats"][0]["agent"] == difficulties("renaissance-man-2d6")["hard"]
     assert msg["seats"][0]["agent"] == "pimc:rollouts=24"
     assert msg["events"]
+
+
+def test_a_game_without_a_heuristic_offers_no_medium_bot(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lobby and a table's creation know the levels the game can make."""
+    import dataclasses
+
+    from tavola.core import registry
+
+    spec = registry.get_spec("testa-di-pecora")
+    monkeypatch.setitem(
+        registry._REGISTRY, "plain", dataclasses.replace(spec, id="plain", heuristic=None)
+    )
+    (listed,) = [g for g in client.get("/api/games").json() if g["id"] == "plain"]
+    assert set(listed["difficulties"]) == {"easy", "hard"}
+    seats = [{"kind": "me"}] + [{"kind": "bot", "difficulty": "medium"}] * 3
+    r = client.post("/api/tables", json={"game": "plain", "players": 4, "seats": seats})
+    assert r.status_code == 400
+    assert "seat 1" in r.json()["error"] and "no 'medium' bot" in r.json()["error"]
+    seats = [{"kind": "me"}, {"kind": "invite"}] + [{"kind": "bot", "difficulty": "hard"}] * 2
+    r = client.post("/api/tables", json={"game": "plain", "players": 4, "seats": seats})
+    assert r.status_code == 201, r.text

@@ -83,11 +83,14 @@ DIFFICULTIES: dict[str, str] = {
 }
 """Levels a player understands, as agent names (a level is itself a valid agent name); a game
 may name another ``hard`` (``GameSpec.hard``)."""
+PLAIN_SEARCH = "ismcts:iterations=400"
+"""``hard`` in a game without a heuristic (nothing to roll out with or prefer)."""
 
 
 def difficulties(game_id: str | None = None) -> dict[str, str]:
     """The levels as agent names in ``game_id`` (None: :data:`DIFFICULTIES`): ``hard`` is the
-    game's own where its spec names one, the bot measured strongest there (docs/bots.md).
+    game's own where its spec names one, the bot measured strongest there (docs/bots.md). A
+    game without a heuristic has no ``medium``, and its ``hard`` searches with random rollouts.
 
     >>> difficulties("renaissance-man-2d6")["hard"]
     'pimc:rollouts=24'
@@ -96,8 +99,10 @@ def difficulties(game_id: str | None = None) -> dict[str, str]:
         return dict(DIFFICULTIES)
     from ..core.registry import get_spec
 
-    hard = get_spec(game_id).hard
-    return DIFFICULTIES | {"hard": hard} if hard else dict(DIFFICULTIES)
+    spec = get_spec(game_id)
+    if spec.heuristic is None:  # medium is the heuristic, and hard's search leans on it
+        return {"easy": DIFFICULTIES["easy"], "hard": spec.hard or PLAIN_SEARCH}
+    return DIFFICULTIES | {"hard": spec.hard} if spec.hard else dict(DIFFICULTIES)
 
 
 def agent_name(kind: str, given: Mapping[str, Any], params: Mapping[str, Param]) -> str:
@@ -122,7 +127,12 @@ def parse_agent(
         raise AgentNameError(f"an agent name is text such as 'heuristic', not {quote(text)}")
     text = text.strip()
     if text in DIFFICULTIES:  # a level: as this game names it
-        text = difficulties(game_id)[text]
+        levels = difficulties(game_id)
+        if text not in levels:
+            raise AgentNameError(
+                f"no {text!r} bot in this game (it has no heuristic); levels: {', '.join(levels)}"
+            )
+        text = levels[text]
     name, _, rest = text.partition(":")
     kind = kinds.get(name.strip())
     if kind is None:

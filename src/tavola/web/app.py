@@ -135,7 +135,7 @@ def create_app(
             page = {
                 "table_id": table_id,
                 "game": table.game.spec,
-                "difficulties": list(DIFFICULTIES),
+                "difficulties": list(difficulties(table.game.spec.id)),
             }
             return templates.TemplateResponse(request, "table.html", page)
 
@@ -402,7 +402,7 @@ def _with_agent(data: dict[str, Any], game_id: object) -> dict[str, Any]:
             levels = difficulties(game_id if isinstance(game_id, str) else None)
         except UnknownGameError:
             levels = DIFFICULTIES
-        return {**data, "agent": levels[level]}
+        return {**data, "agent": levels.get(level, level)}  # a level it lacks: refused later
     return data
 
 
