@@ -285,14 +285,6 @@ class Tables:
         self.events: dict[tuple[Any, ...], Event] = {}
 
 
-def _text_describe(event: dict[str, Any], viewer: int | None, names: dict[str, str]) -> str:
-    from .text import describe
-
-    global _text_describe
-    _text_describe = describe
-    return describe(event, viewer, names)
-
-
 @lru_cache(maxsize=32)
 def tables_for(c: Cards) -> Tables:
     return Tables(c)
@@ -1127,9 +1119,7 @@ class RenaissanceMan(Game):
         return [x for x in range(self.c.n_cards) if x not in seen]
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
-
-        return build_view(self, self._query_seat(seat, spectator=True))
+        return _views.build_view(self, self._query_seat(seat, spectator=True))
 
     def info_key(self, seat: int | None) -> Hashable:
         """The state pieces ``view(seat)`` is built from, as one tuple (no JSON built)."""
@@ -1183,20 +1173,16 @@ class RenaissanceMan(Game):
         cache = self.t.events
         found = cache.get(raw)
         if found is None:
-            from .events import describe
-
-            found = cache[raw] = describe(self, raw)
+            found = cache[raw] = _events.describe(self, raw)
             if len(cache) > 50000:
                 cache.clear()
         return found
 
     def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
-        return _text_describe(event, viewer, self.c.names)
+        return _text.describe(event, viewer, self.c.names)
 
     def card_table(self) -> dict[str, Any]:
-        from .text import card_table
-
-        return card_table(self.c)
+        return _text.card_table(self.c)
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         ids = self.c.ids
@@ -1281,3 +1267,9 @@ class RenaissanceMan(Game):
 
 def new_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> RenaissanceMan:
     return RenaissanceMan(players, seed, variant, options)
+
+
+# The modules that show this game (views, events, text) import this one: they come last.
+from . import events as _events  # noqa: E402
+from . import text as _text  # noqa: E402
+from . import views as _views  # noqa: E402

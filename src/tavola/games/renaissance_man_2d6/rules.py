@@ -562,9 +562,7 @@ class RenaissanceMan2d6(Game):
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
-
-        return build_view(self, self._query_seat(seat, spectator=True))
+        return _views.build_view(self, self._query_seat(seat, spectator=True))
 
     def info_key(self, seat: int | None) -> Hashable:
         seat = self._query_seat(seat, spectator=True)
@@ -600,19 +598,13 @@ class RenaissanceMan2d6(Game):
         return observe(self, self._query_seat(seat))
 
     def describe_event(self, raw: tuple[Any, ...]) -> Event:
-        from .events import describe
-
-        return describe(self, raw)
+        return _events.describe(self, raw)
 
     def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
-        from .text import describe
-
-        return describe(self.c, event, viewer)
+        return _text.describe(self.c, event, viewer)
 
     def card_table(self) -> dict[str, Any]:
-        from .text import card_table
-
-        return card_table(self.c)
+        return _text.card_table(self.c)
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         """The Challenges still in the deck (CR cards have no ids: a kind is all one sees)."""
@@ -690,3 +682,9 @@ class RenaissanceMan2d6(Game):
 
 def new_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> RenaissanceMan2d6:
     return RenaissanceMan2d6(players, seed, variant, options)
+
+
+# The modules that show this game (views, events, text) import this one: they come last.
+from . import events as _events  # noqa: E402
+from . import text as _text  # noqa: E402
+from . import views as _views  # noqa: E402

@@ -771,9 +771,7 @@ class RenaissanceRivals(Game):
         return sorted([*self.decks[s], *hand])
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
-
-        return build_view(self, self._query_seat(seat, spectator=True))
+        return _views.build_view(self, self._query_seat(seat, spectator=True))
 
     def info_key(self, seat: int | None) -> Hashable:
         seat = self._query_seat(seat, spectator=True)
@@ -819,19 +817,13 @@ class RenaissanceRivals(Game):
         return observe(self, self._query_seat(seat))
 
     def describe_event(self, raw: tuple[Any, ...]) -> Event:
-        from .events import describe
-
-        return describe(self, raw)
+        return _events.describe(self, raw)
 
     def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
-        from .text import describe
-
-        return describe(self.t, event, viewer)
+        return _text.describe(self.t, event, viewer)
 
     def card_table(self) -> dict[str, Any]:
-        from .text import card_table
-
-        return card_table(self.t)
+        return _text.card_table(self.t)
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         """The cards of decks and hands that ``seat`` cannot see: every deck (the order of its
@@ -945,3 +937,9 @@ class RenaissanceRivals(Game):
 
 def new_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> RenaissanceRivals:
     return RenaissanceRivals(players, seed, variant, options)
+
+
+# The modules that show this game (views, events, text) import this one: they come last.
+from . import events as _events  # noqa: E402
+from . import text as _text  # noqa: E402
+from . import views as _views  # noqa: E402

@@ -220,14 +220,10 @@ class TestaGame(Game):
             raise self._illegal(seat, code)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import build_view
-
-        return build_view(self, seat)
+        return _views.build_view(self, seat)
 
     def info_key(self, seat: int | None) -> Hashable:
-        from .views import info_key
-
-        return info_key(self, seat)
+        return _views.info_key(self, seat)
 
     def observe(self, seat: int) -> Any:
         from .observation import observe
@@ -235,19 +231,13 @@ class TestaGame(Game):
         return observe(self, seat)
 
     def describe_event(self, raw: tuple[Any, ...]) -> Event:
-        from .events import describe
-
-        return describe(self, raw)
+        return _events.describe(self, raw)
 
     def event_text(self, event: dict[str, Any], viewer: int | None) -> str:
-        from .text import describe
-
-        return describe(event, viewer, self.t.deck)
+        return _text.describe(event, viewer, self.t.deck)
 
     def card_table(self) -> dict[str, Any]:
-        from .text import card_table
-
-        return card_table(self.t.deck)
+        return _text.card_table(self.t.deck)
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:
         if seat is not None:
@@ -276,9 +266,7 @@ class TestaGame(Game):
         )
 
     def resample(self, seat: int, rng: random.Random) -> TestaGame:
-        from .resample import resample
-
-        return resample(self, seat, rng)
+        return _resample.resample(self, seat, rng)
 
     def clone(self) -> TestaGame:
         g = TestaGame.__new__(TestaGame)
@@ -597,3 +585,10 @@ class TestaGame(Game):
 
 def new_testa_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> TestaGame:
     return TestaGame(players, seed, variant, options)
+
+
+# The modules that show this game (views, events, text) import this one: they come last.
+from . import events as _events  # noqa: E402
+from . import resample as _resample  # noqa: E402
+from . import text as _text  # noqa: E402
+from . import views as _views  # noqa: E402
