@@ -88,6 +88,39 @@ def test_the_heuristics_move_is_kept_unless_another_is_clearly_better() -> None:
     assert stubborn.choose(view, legal, random.Random(0), SeatHandle(g, seat)) == hint
 
 
+class Recording(SeatHandle):
+    """A handle that notes the policy each world's hidden commitments are drawn by."""
+
+    def __init__(self, game: tavola.Game, seat: int) -> None:
+        super().__init__(game, seat)
+        self.policies: list[object] = []
+
+    def resample(self, rng, policy=None):  # type: ignore[no-untyped-def]
+        self.policies.append(policy)
+        return super().resample(rng, policy)
+
+
+def test_worlds_draw_the_others_commitments_as_the_heuristic_would() -> None:
+    """In a world, a seat that has committed in secret is given the commitment the heuristic
+    (every seat's model in the rollouts) makes on that seat's view of the world; uniform draws
+    on request (``others=uniform``)."""
+    g = a_choice("renaissance-man", 3, 4)
+    seat = min(g.to_act)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    for name, modelled in (("pimc:rollouts=4", True), ("pimc:rollouts=4,others=uniform", False)):
+        handle = Recording(g, seat)
+        make_agent(name, "renaissance-man").choose(view, legal, random.Random(0), handle)
+        assert handle.policies and all((p is not None) is modelled for p in handle.policies)
+    policy = make_agent("pimc", "renaissance-man").others
+    world = g.resample(seat, random.Random(2))
+    other = next(s for s in range(3) if s != seat)
+    options = world.legal_actions(other)
+    heuristic = tavola.get_spec("renaissance-man").heuristic
+    assert policy(world, other, options, random.Random(3)) == heuristic(
+        world.view(other), options, random.Random(3)
+    )
+
+
 def test_a_time_budget_stops_the_search_and_still_chooses() -> None:
     g = a_choice("renaissance-rivals", 3, 2)
     seat = min(g.to_act)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..core.protocol import Action, Game
+from ..core.protocol import Action, Game, WorldPolicy
 
 
 class SeatHandle:
@@ -28,9 +28,10 @@ class SeatHandle:
         self._world = game.resample(seat, random.Random(os.urandom(16)))
         self.seat = seat
 
-    def resample(self, rng: random.Random) -> Game:
-        """A game that looks the same to this seat, all it cannot see re-dealt at random."""
-        return self._world.resample(self.seat, rng)
+    def resample(self, rng: random.Random, policy: WorldPolicy | None = None) -> Game:
+        """A game that looks the same to this seat, all it cannot see re-dealt at random (the
+        other seats' hidden commitments by ``policy``, if given: ``Game.resample``)."""
+        return self._world.resample(self.seat, rng, policy)
 
 
 class Agent(Protocol):

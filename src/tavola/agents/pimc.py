@@ -38,6 +38,12 @@ PARAMS = {
     ),
     "reward": Param(str, "place", "what a rollout is worth", choices=("place", "win")),
     "policy": Param(str, "heuristic", "who plays the rollouts", choices=("heuristic", "playout")),
+    "others": Param(
+        str,
+        "heuristic",
+        "how a world draws the other seats' hidden commitments of an open phase",
+        choices=("heuristic", "uniform"),
+    ),
 }
 """What ``pimc:...`` takes. With ``seconds`` the search also stops when that time is up."""
 
@@ -57,6 +63,7 @@ class Pimc:
         margin: float = 2.0,
         reward: str = "place",
         policy: str = "heuristic",
+        others: str = "heuristic",
     ) -> None:
         spec = get_spec(game_id)
         if spec.heuristic is None:
@@ -74,6 +81,7 @@ class Pimc:
         self.horizon = horizon or math.inf
         self.margin = margin
         self.by_win = reward == "win"
+        self.others = self._commit_as_heuristic if others == "heuristic" else None
         given = {
             "rollouts": rollouts,
             "seconds": seconds,
@@ -82,6 +90,7 @@ class Pimc:
             "margin": margin,
             "reward": reward,
             "policy": policy,
+            "others": others,
         }
         self.name = agent_name("pimc", given, PARAMS)
 
@@ -124,7 +133,7 @@ class Pimc:
             for _ in range(per):
                 if worlds and time.perf_counter() >= deadline:
                     break
-                world = (handle.resample(rng), rng.getrandbits(64))
+                world = (handle.resample(rng, self.others), rng.getrandbits(64))
                 worlds.append(world)
                 for arm in survivors:
                     arm.values.append(self._rollout(world, handle.seat, arm.action))
@@ -138,6 +147,13 @@ class Pimc:
         arms.sort(key=lambda arm: (arm is not best, -len(arm.values), -arm.mean()))
         options = tuple(Option(arm.action, len(arm.values), arm.mean()) for arm in arms)
         return Search(options, len(worlds), time.perf_counter() - start)
+
+    def _commit_as_heuristic(
+        self, world: Game, seat: int, legal: list[Action], rng: random.Random
+    ) -> Action:
+        """A step of ``seat``'s hidden commitment in a world being drawn: the heuristic's, on
+        that seat's view of the world (the rollouts' model of every seat)."""
+        return self.heuristic(world.view(seat), legal, rng)
 
     def _rollout(self, world: tuple[Game, int], seat: int, action: Action) -> float:
         """``seat``'s reward after ``action`` in a copy of the world, the heuristic playing on."""

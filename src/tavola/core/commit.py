@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .protocol import Game, WorldPolicy
 
 
 class Commitments:
@@ -86,15 +89,18 @@ class Commitments:
     def redraw(
         self,
         keep: int,
-        legal: Callable[[int], list[Any]],
+        world: Game,
         step: Callable[[int, Any], None],
         rng: random.Random,
+        policy: WorldPolicy | None = None,
     ) -> None:
-        """Make every seat's hidden choice but ``keep``'s an unknown again (for resampling).
+        """Make every seat's hidden choice but ``keep``'s an unknown again in ``world`` (a
+        resample being drawn, which holds these commitments).
 
-        ``legal(seat)`` lists the seat's legal steps now; ``step(seat, action)`` takes one
-        (through :meth:`add`, nothing logged). Finished commitments are drawn again uniformly
-        step by step; unfinished ones are dropped.
+        ``step(seat, action)`` takes one of the seat's legal steps in ``world`` (through
+        :meth:`add`, nothing logged). Finished commitments are drawn again step by step, each
+        step by ``policy(world, seat, legal, rng)`` or else uniformly; unfinished ones are
+        dropped.
         """
         for seat in self.seats:
             if seat == keep:
@@ -104,5 +110,8 @@ class Commitments:
             self.done.discard(seat)
             self.waiting = self.waiting | {seat}
             while finished and seat not in self.done:
-                options = legal(seat)
-                step(seat, options[rng.randrange(len(options))])
+                options = world.legal_actions(seat)
+                if policy is None:
+                    step(seat, options[rng.randrange(len(options))])
+                else:
+                    step(seat, policy(world, seat, options, rng))

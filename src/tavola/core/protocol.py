@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,9 @@ MAX_ACTION_TEXT = 4096
 """Longer action input is refused before it is parsed."""
 
 JsonScalar = str | int | bool | None
+WorldPolicy = Callable[["Game", int, list["Action"], random.Random], "Action"]
+"""How a seat chooses in a drawn world: ``policy(world, seat, legal, rng)`` gives one of
+``legal``; ``resample`` may draw the other seats' hidden commitments with one."""
 
 
 class Action:
@@ -357,11 +360,15 @@ class Game(ABC):
         """An independent copy."""
 
     @abstractmethod
-    def resample(self, seat: int, rng: random.Random) -> Game:
+    def resample(self, seat: int, rng: random.Random, policy: WorldPolicy | None = None) -> Game:
         """A copy that looks the same to ``seat``, all it cannot see re-drawn at random.
 
-        It depends only on what ``seat`` can see and on ``rng``, and holds nothing true that
-        ``seat`` cannot see: implementations call :meth:`_forget` on the copy.
+        It depends only on what ``seat`` can see, on ``rng`` (and ``policy``), and holds
+        nothing true that ``seat`` cannot see: implementations call :meth:`_forget` on the copy.
+        The other seats' finished hidden commitments of an open simultaneous phase are drawn
+        again step by step, by ``policy`` on the drawn world if given (as those seats would
+        choose there: a search bot's model of its opponents), else uniformly. A game with no
+        such commitments ignores ``policy``.
         """
 
     def hidden_ids(self, seat: int | None) -> frozenset[str]:

@@ -78,3 +78,24 @@ def test_events_never_name_a_card_drawn_or_discarded_face_down() -> None:
     commit(g, 1, "done", "ready")
     assert g.c.ids[x] not in str(g.events(0)) and g.view(0)["my_discards"] == [g.c.ids[x]]
     assert M == 0
+
+
+def test_a_resample_draws_the_others_commitments_by_a_given_policy() -> None:
+    """[D14] A search bot may draw the others' hidden commitments as it thinks they would
+    choose: the policy is asked on the world being drawn (never the real game), step by step,
+    for each seat that had committed; a seat that had not stays uncommitted."""
+    g = new(3, 7)
+    lay_foundations(g)
+    commit(g, 1, "pass", "ready")
+    asked = []
+
+    def last(world, seat, legal, rng):  # type: ignore[no-untyped-def]
+        assert len(asked) < 20
+        asked.append((world, seat, legal[-1]))
+        return legal[-1]
+
+    h = g.resample(0, random.Random(1), last)
+    assert h.view(0) == g.view(0)
+    assert asked and {s for _, s, _ in asked} == {1} and all(w is h for w, _, _ in asked)
+    assert h.commits.steps[1] == [a.code for _, _, a in asked]
+    assert 1 in h.commits.done and 2 not in h.commits.done

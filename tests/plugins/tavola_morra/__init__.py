@@ -16,7 +16,7 @@ import numpy as np
 from tavola.core.commit import Commitments
 from tavola.core.errors import IllegalActionError
 from tavola.core.events import Event
-from tavola.core.protocol import Action, ActionCatalog, Game, GameResult, freeze
+from tavola.core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from tavola.core.registry import GameInfo, GameSpec
 from tavola.core.rng import stream
 
@@ -138,11 +138,11 @@ class Morra(Game):
         g.commits = self.commits.copy()
         return g
 
-    def resample(self, seat: int, rng: random.Random) -> Morra:
+    def resample(self, seat: int, rng: random.Random, policy: WorldPolicy | None = None) -> Morra:
         self._query_seat(seat)
         g = self.clone()
         g._forget(rng)
-        g.commits.redraw(seat, g.legal_actions, g._step, rng)
+        g.commits.redraw(seat, g, g._step, rng, policy)
         return g
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from ...core.commit import Commitments
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
-from ...core.protocol import Action, ActionCatalog, Game, GameResult
+from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy
 from ...core.rng import shuffle, stream
 from .cards import CARDS, PAIRS, RM, SYMBOLS, WILD, WORKER_NAMES, Cards
 
@@ -1237,10 +1237,13 @@ class RenaissanceMan(Game):
         g._memo = None
         return g
 
-    def resample(self, seat: int, rng: random.Random) -> RenaissanceMan:
+    def resample(
+        self, seat: int, rng: random.Random, policy: WorldPolicy | None = None
+    ) -> RenaissanceMan:
         """Everything ``seat`` cannot see dealt again from one pool (the deck, others' hands
         but their known cards, others' face-down discards, every face-down Renaissance Man),
-        and the others' commitments in an open phase drawn again. [D14]"""
+        and the others' commitments in an open phase drawn again (by ``policy``, if given,
+        on this world). [D14]"""
         self._query_seat(seat)
         g = self.clone()
         g._forget(rng)
@@ -1261,7 +1264,7 @@ class RenaissanceMan(Game):
                 g.pending[s] = pool.pop()
         g.disc_sec = [(s, c if s == seat else pool.pop()) for s, c in g.disc_sec]
         g.deck = pool
-        g.commits.redraw(seat, g.legal_actions, g._redraw_step, rng)
+        g.commits.redraw(seat, g, g._redraw_step, rng, policy)
         return g
 
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
-from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
+from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import derive_seed, shuffle, stream
 from .cards import CARDS, KINDS, Cards
 from .odds import TARGET, modifier
@@ -658,7 +658,9 @@ class RenaissanceMan2d6(Game):
         g.cr_deck, g.ch_deck, g.table = self.cr_deck[:], self.ch_deck[:], self.table[:]
         return g
 
-    def resample(self, seat: int, rng: random.Random) -> RenaissanceMan2d6:
+    def resample(
+        self, seat: int, rng: random.Random, policy: WorldPolicy | None = None
+    ) -> RenaissanceMan2d6:
         """Others' unknown hand cards and both decks' order re-drawn; future dice new (a new
         seed). [D10] Unseen CR cards form one pool: a seat does not track which shuffle of the
         deck an unseen card came from."""

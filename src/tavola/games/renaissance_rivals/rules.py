@@ -23,7 +23,7 @@ from typing import Any
 
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
-from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
+from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import shuffle, stream
 from .cards import (
     ARCH,
@@ -901,7 +901,9 @@ class RenaissanceRivals(Game):
         g._memo = None
         return g
 
-    def resample(self, seat: int, rng: random.Random) -> RenaissanceRivals:
+    def resample(
+        self, seat: int, rng: random.Random, policy: WorldPolicy | None = None
+    ) -> RenaissanceRivals:
         """Everything ``seat`` cannot see dealt again: the cards below the market's tops among
         the stacks of their level, each Red pile's order, its own deck's order, and each other
         seat's deck and unseen hand cards ([D17] one pool per seat: what others cannot see)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
-from ...core.protocol import Action, ActionCatalog, Game, GameResult, freeze
+from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import shuffle, stream
 from .deck import DECKS, N_CARDS, TOTAL_DUCATS, Deck
 
@@ -265,7 +265,9 @@ class TestaGame(Game):
             }
         )
 
-    def resample(self, seat: int, rng: random.Random) -> TestaGame:
+    def resample(
+        self, seat: int, rng: random.Random, policy: WorldPolicy | None = None
+    ) -> TestaGame:
         return _resample.resample(self, seat, rng)
 
     def clone(self) -> TestaGame:
