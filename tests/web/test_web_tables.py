@@ -3,16 +3,18 @@ secrets, refusals, limits, and no message carrying what its seat may not see."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
+from fastapi import Request
 from fastapi.testclient import TestClient
 from web_helpers import create, key_of, leaks, play_to_the_end
 
 import tavola
 from tavola.agents import difficulties
 from tavola.web import create_app
-from tavola.web.app import RATE
+from tavola.web.app import RATE, _body
 
 GAMES = [(spec.id, n) for spec in tavola.list_games() for n in (spec.min_players, spec.max_players)]
 
@@ -203,7 +205,25 @@ def test_a_bad_table_is_refused_with_a_reason(client: TestClient, body: dict, wo
 def test_bodies_that_are_not_json_or_too_large_are_refused(client: TestClient) -> None:
     assert client.post("/api/tables", content=b"{nope").status_code == 400
     assert client.post("/api/tables", content=b"[]").status_code == 400
-    assert client.post("/api/tables", content=b"x" * 100_000).status_code == 413
+    big = client.post("/api/tables", content=b"x" * 100_000)
+    assert big.status_code == 413 and "script-src 'self'" in big.headers["content-security-policy"]
+
+
+def test_a_body_sent_in_chunks_is_counted_as_it_comes(client: TestClient) -> None:
+    """A chunked body declares no length: it is refused once past the limit, and the server
+    stops reading it there (it is never kept whole)."""
+    for path in ("/api/tables", "/api/replays"):
+        r = client.post(path, content=(b"x" * 8192 for _ in range(1000)))
+        assert r.status_code == 413 and "64 KiB" in r.json()["error"]
+    received = []
+
+    async def receive() -> dict:
+        received.append(1)
+        return {"type": "http.request", "body": b"x" * 8192, "more_body": True}
+
+    request = Request({"type": "http", "method": "POST", "headers": []}, receive)
+    assert asyncio.run(_body(request)) is None
+    assert len(received) == 9  # 72 KiB: the first chunk past 64 KiB
 
 
 def test_one_client_cannot_create_tables_without_end(client: TestClient) -> None:

@@ -113,11 +113,9 @@ def create_app(
     async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
         size = request.headers.get("content-length")
         if size is not None and (not size.isdecimal() or int(size) > MAX_BODY):
-            return JSONResponse(
-                {"error": f"the request is too large (at most {MAX_BODY // 1024} KiB)"},
-                status_code=413,
-            )
-        response = await call_next(request)
+            response: Response = _too_large()  # refused before the body is read
+        else:
+            response = await call_next(request)
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -263,8 +261,11 @@ def create_app(
 
     @app.post("/api/replays")
     async def import_record(request: Request) -> JSONResponse:
+        body = await _body(request)
+        if body is None:
+            return _too_large()
         try:
-            data = json.loads(await request.body())
+            data = json.loads(body)
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             return JSONResponse(
                 {"error": "the file is not JSON: a record is the JSON a finished table gives"},
@@ -358,10 +359,31 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
             await table.leave(listener)
 
 
+def _too_large() -> JSONResponse:
+    return JSONResponse(
+        {"error": f"the request is too large (at most {MAX_BODY // 1024} KiB)"}, status_code=413
+    )
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or None if it is longer than MAX_BODY. A body sent in chunks
+    declares no length for the headers' check: it is counted as it comes, and never kept whole."""
+    parts, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None
+        parts.append(chunk)
+    return b"".join(parts)
+
+
 async def _json_object(request: Request) -> dict[str, Any] | JSONResponse:
-    """The request's body, a JSON object; or the 400 answer saying it is not."""
+    """The request's body, a JSON object; or the 413 or 400 answer saying it is not."""
+    raw = await _body(request)
+    if raw is None:
+        return _too_large()
     try:
-        body = json.loads(await request.body())
+        body = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         return JSONResponse({"error": "the body is not JSON"}, status_code=400)
     if not isinstance(body, dict):
