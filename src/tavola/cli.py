@@ -476,8 +476,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats",
         choices=SEATINGS,
         default="rotate",
-        help="how agents change seats: rotated by one each game (default), or through every "
-        "permutation, one per game",
+        help="how agents change seats: rotated by one each game (default), through every "
+        "permutation, one per game, or rotated over each deal (duplicate: every deal is played "
+        "once per seat, so each agent holds every hand)",
     )
     sim.add_argument(
         "--out",

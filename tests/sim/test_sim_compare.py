@@ -50,6 +50,25 @@ def test_runs_on_other_seeds_are_not_compared() -> None:
         compare(a, simulate(GAME, 4, ["random"], players=3, seed=2))
 
 
+def test_duplicate_runs_are_compared_over_deals_and_only_with_duplicate_runs() -> None:
+    lineup = ["heuristic", "random", "random"]
+    a = simulate(GAME, 12, lineup, seed=3, seats="duplicate")
+    b = simulate(GAME, 12, ["random"], players=3, seed=3, seats="duplicate")
+    share = {d.figure: d for d in compare(a, b)}["win share of random"]
+    diffs = {}
+    for i, (x, y) in enumerate(zip(a.outcomes, b.outcomes, strict=True)):
+        rx = sum(1 / len(x.winners) for s in x.winners if x.agents[s] == "random") / 2
+        ry = sum(1 / len(y.winners) for s in y.winners) / 3
+        diffs.setdefault(i // 3, []).append(ry - rx)
+    sums = [sum(d) for d in diffs.values()]
+    mean = sum(sums) / 12
+    half = 1.959964 * (sum((s - 3 * mean) ** 2 for s in sums) / (4 * 3)) ** 0.5 / 3
+    assert share.difference == pytest.approx(mean)
+    assert (share.low, share.high) == pytest.approx((mean - half, mean + half), abs=1e-5)
+    with pytest.raises(SimulationError, match="dealt alike"):
+        compare(a, simulate(GAME, 12, lineup, seed=3))
+
+
 def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     a = f"{GAME} -a heuristic,random,random"
     code = main(["compare", a, f"{a} --option turn_limit=30", "-n", "20", "--json"])

@@ -33,6 +33,32 @@ def test_simulation_rotates_and_seeds_games_from_the_run_seed() -> None:
         assert o == play_game(GAME, seating(LINEUP, i), derive_seed(11, i), agent_seeds(11, i, 5))
 
 
+def test_duplicate_seating_plays_each_deal_once_per_seat() -> None:
+    """``--seats duplicate``: the P games of deal d are rotations of one lineup on the deal's
+    seed and seat streams, so every agent plays every hand of it once; an agent that is an
+    exact copy of its opponents wins exactly 1/P of every deal."""
+    sim = simulate(GAME, 10, LINEUP, seed=11, seats="duplicate")
+    assert sim.deal_size == 5
+    for i, o in enumerate(sim.outcomes):
+        deal = i // 5
+        assert o.seed == derive_seed(11, deal)
+        assert o.agents == seating(LINEUP, i)
+        assert o == play_game(GAME, o.agents, o.seed, agent_seeds(11, deal, 5))
+    for deal in range(2):
+        games = sim.outcomes[5 * deal : 5 * deal + 5]
+        assert sorted(g.agents.index("heuristic") for g in games) == [0, 1, 2, 3, 4]
+    twins = simulate(
+        GAME, 12, ["heuristic", "medium", "medium", "medium"], seed=2, seats="duplicate"
+    )
+    for deal in range(3):  # medium is the heuristic: the four games of a deal are one game
+        assert len({(o.winners, o.scores) for o in twins.outcomes[4 * deal : 4 * deal + 4]}) == 1
+    heuristic = to_json(twins)["wins_by_agent"]["heuristic"]
+    assert heuristic["share"] == 0.25 and heuristic["ci95"] == [0.25, 0.25]
+    rotated = to_json(simulate(GAME, 12, ["heuristic", "medium", "medium", "medium"], seed=2))
+    low, high = rotated["wins_by_agent"]["heuristic"]["ci95"]
+    assert low < 0.25 < high
+
+
 def test_bots_draw_from_secret_streams_of_the_run_seed() -> None:
     """Seat s of game i draws from derive_seed(run seed, AGENT_STREAM, i, s): the game's seed
     (which its record shows) does not predict its bots."""

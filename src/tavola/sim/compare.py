@@ -64,19 +64,30 @@ def _seat_win(seat: int) -> Callable[[GameOutcome], float | None]:
 
 
 def _paired(
-    figure: str, pairs: Sequence[tuple[GameOutcome, GameOutcome]], value: Callable[..., Any]
+    figure: str,
+    pairs: Sequence[tuple[int, GameOutcome, GameOutcome]],
+    value: Callable[..., Any],
 ) -> Difference | None:
-    got = [(value(a), value(b)) for a, b in pairs]
-    got = [(x, y) for x, y in got if x is not None and y is not None]
+    """The figure's mean in each run over the paired games, and the difference with its
+    interval over the deals (``pairs`` holds each game's deal and its outcome in both runs):
+    games of one deal may depend on each other, deals do not."""
+    got = [(deal, value(a), value(b)) for deal, a, b in pairs]
+    got = [(deal, x, y) for deal, x, y in got if x is not None and y is not None]
     if not got:
         return None
     n = len(got)
-    mean_a = sum(x for x, _ in got) / n
-    mean_b = sum(y for _, y in got) / n
-    diffs = [y - x for x, y in got]
+    mean_a = sum(x for _, x, _ in got) / n
+    mean_b = sum(y for _, _, y in got) / n
     mean = mean_b - mean_a
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n) if n > 1 else math.inf
+    by_deal: dict[int, list[float]] = {}
+    for deal, x, y in got:
+        by_deal.setdefault(deal, []).append(y - x)
+    groups = [(sum(d), len(d)) for d in by_deal.values()]
+    k = len(groups)
+    if k < 2:
+        return Difference(figure, mean_a, mean_b, mean, -math.inf, math.inf)
+    spread = sum((s - mean * m) ** 2 for s, m in groups) / (k * (k - 1))
+    half = Z95 * math.sqrt(spread) / (n / k)
     return Difference(figure, mean_a, mean_b, mean, mean - half, mean + half)
 
 
@@ -86,8 +97,16 @@ def compare(a: Simulation, b: Simulation) -> list[Difference]:
     and the mean game length. Raises SimulationError for runs that cannot be paired."""
     if (a.game, a.seed, len(a.outcomes)) != (b.game, b.seed, len(b.outcomes)):
         raise SimulationError("compare runs of the same game, seed and number of games")
+    if a.deal_size != b.deal_size:
+        raise SimulationError(
+            "compare runs dealt alike: both with duplicate seating (and as many players), or "
+            "neither"
+        )
+    size = a.deal_size
     pairs = [
-        (x, y) for x, y in zip(a.outcomes, b.outcomes, strict=True) if not (x.hit_cap or y.hit_cap)
+        (i // size, x, y)
+        for i, (x, y) in enumerate(zip(a.outcomes, b.outcomes, strict=True))
+        if not (x.hit_cap or y.hit_cap)
     ]
     out: list[Difference | None] = []
     for name in dict.fromkeys((*a.agents, *b.agents)):

@@ -112,9 +112,12 @@ def _histogram(values: list[float], title: str, xlabel: str, bins: Any) -> str:
 
 def report_data(sim: Simulation) -> dict[str, Any]:
     """The report's figures (what the page shows, as numbers)."""
-    summary = summarize(sim.outcomes, sim.players)
+    summary = summarize(sim.outcomes, sim.players, sim.deal_size)
     finished = [o for o in sim.outcomes if not o.hit_cap]
-    test = seat_test([t.wins for t in summary.by_seat])
+    deals = [i // sim.deal_size for i, o in enumerate(sim.outcomes) if not o.hit_cap]
+    # Under duplicate seating a seat's games of one deal hold the same cards: not the
+    # independent games Pearson's test counts on.
+    test = seat_test([t.wins for t in summary.by_seat]) if sim.deal_size == 1 else None
     scores: defaultdict[str, list[float]] = defaultdict(list)
     for o in finished:
         for seat, name in enumerate(o.agents):
@@ -125,7 +128,7 @@ def report_data(sim: Simulation) -> dict[str, Any]:
         "seats": {str(s): t for s, t in enumerate(summary.by_seat)},
         "fair": 1 / sim.players,
         "seat_test": test,
-        "ratings": ratings(finished, sim.seed),
+        "ratings": ratings(finished, sim.seed, deals),
         "sweeps": sweeps(finished),
         "lengths": [o.decisions for o in finished],
         "scores": {name: scores[name] for name in dict.fromkeys(sim.agents) if scores[name]},

@@ -131,22 +131,28 @@ def sweeps(outcomes: Sequence[GameOutcome]) -> list[Sweep]:
     ]
 
 
-def ratings(outcomes: Sequence[GameOutcome], seed: int) -> list[Rating]:
+def ratings(
+    outcomes: Sequence[GameOutcome], seed: int, deals: Sequence[int] | None = None
+) -> list[Rating]:
     """Each agent's Bradley-Terry rating in Elo points (mean 0) from who finished above whom
-    in each finished game, with a 95% bootstrap interval over the games (seeded by ``seed``).
-    Empty when fewer than two agents took part."""
+    in each finished game, with a 95% bootstrap interval over the games (seeded by ``seed``),
+    or over the deals when ``deals`` gives each game's (duplicate seating: the games of a
+    deal are resampled together). Empty when fewer than two agents took part."""
     names = list(dict.fromkeys(a for o in outcomes for a in o.agents))
     if len(names) < 2 or not outcomes:
         return []
     index = {name: i for i, name in enumerate(names)}
     per_game = _pairs(outcomes, index)
     point = _strengths(per_game.sum(axis=0)) * ELO
+    if deals is not None:  # one row per deal: the sum of its games'
+        _, group = np.unique(np.asarray(deals), return_inverse=True)
+        per_deal = np.zeros((group.max() + 1, *per_game.shape[1:]))
+        np.add.at(per_deal, group, per_game)
+        per_game = per_deal
     rng = np.random.default_rng(seed)
+    n = len(per_game)
     draws = np.array(
-        [
-            _strengths(per_game[rng.integers(0, len(outcomes), len(outcomes))].sum(axis=0))
-            for _ in range(BOOTSTRAP)
-        ]
+        [_strengths(per_game[rng.integers(0, n, n)].sum(axis=0)) for _ in range(BOOTSTRAP)]
     )
     low, high = np.percentile(draws * ELO, [2.5, 97.5], axis=0)
     return [

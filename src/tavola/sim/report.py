@@ -10,7 +10,11 @@ from rich.table import Table
 from .runner import Simulation
 from .stats import Summary, Tally, summarize
 
-_MOVES = {"rotate": "rotated by one each game", "permute": "one permutation each game"}
+_MOVES = {
+    "rotate": "rotated by one each game",
+    "permute": "one permutation each game",
+    "duplicate": "rotated by one over each deal, played once per seat",
+}
 
 
 def _tally_json(t: Tally) -> dict[str, Any]:
@@ -35,7 +39,7 @@ def _games_per_second(sim: Simulation) -> float:
 
 def to_json(sim: Simulation) -> dict[str, Any]:
     """The report as a JSON object; only ``games_per_second`` varies between equal runs."""
-    summary = summarize(sim.outcomes, sim.players)
+    summary = summarize(sim.outcomes, sim.players, sim.deal_size)
     return {
         "game": sim.game,
         "players": sim.players,
@@ -71,7 +75,7 @@ def _table(title: str, key: str, rows: dict[str, Tally], played: str) -> Table:
 
 def render(sim: Simulation, console: Console) -> None:
     """Print the report as tables: wins per agent and per seat, game length and speed."""
-    summary = summarize(sim.outcomes, sim.players)
+    summary = summarize(sim.outcomes, sim.players, sim.deal_size)
     console.print(
         f"{sim.game}, {sim.players} players, variant {sim.variant}, "
         f"{summary.games} games, seed {sim.seed}\n"

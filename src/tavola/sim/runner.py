@@ -73,6 +73,11 @@ class Simulation:
     resumed: int = 0
     """Games read back from the results file of an earlier, interrupted run."""
 
+    @property
+    def deal_size(self) -> int:
+        """Consecutive games dealt alike: the player count under duplicate seating, else 1."""
+        return self.players if self.seating == "duplicate" else 1
+
 
 def agent_seeds(run_seed: int, game: int, players: int) -> tuple[int, ...]:
     """The seeds of the agents' RNGs, by seat, in game ``game`` of a run seeded ``run_seed``."""
@@ -167,20 +172,29 @@ class _Lead:
 BACKENDS = ("local", "ray")
 """Where games are played: this machine's processes, or a Ray cluster."""
 
-SEATINGS = ("rotate", "permute")
-"""How agents change seats from game to game: rotated by one, or through every permutation."""
+SEATINGS = ("rotate", "permute", "duplicate")
+"""How agents change seats from game to game: rotated by one, through every permutation, or
+rotated over the same deal (duplicate)."""
 
 
 def seating(agents: Sequence[str], game: int, mode: str = "rotate") -> tuple[str, ...]:
-    """The agents by seat in game ``game``. ``rotate``: seat ``s`` gets ``agents[(s + game) %
-    P]``, so P games seat every agent in every seat once. ``permute``: the seats of game ``game``
-    are permutation ``game % P!`` of ``agents`` (in :func:`itertools.permutations` order), so
-    P! games seat every agent beside every other in every order."""
+    """The agents by seat in game ``game``. ``rotate`` (and ``duplicate``): seat ``s`` gets
+    ``agents[(s + game) % P]``, so P games seat every agent in every seat once. ``permute``: the
+    seats of game ``game`` are permutation ``game % P!`` of ``agents`` (in
+    :func:`itertools.permutations` order), so P! games seat every agent beside every other in
+    every order."""
     if mode == "permute":
         orders = _permutations(tuple(agents))
         return orders[game % len(orders)]
     p = len(agents)
     return tuple(agents[(s + game) % p] for s in range(p))
+
+
+def deal_of(game: int, players: int, mode: str = "rotate") -> int:
+    """The deal game ``game`` is played from: its own, or under ``duplicate`` seating that of
+    its group of ``players`` consecutive games (the game's seed and the seats' random streams),
+    so that each agent plays every seat's cards of the deal once, as in duplicate bridge."""
+    return game // players if mode == "duplicate" else game
 
 
 @cache
@@ -203,19 +217,23 @@ class _Settings:
 
     def play(self, start: int, stop: int) -> list[GameOutcome]:
         """Games ``start`` to ``stop - 1`` of the run."""
-        return [
-            play_game(
-                self.game_id,
-                seating(self.agents, i, self.seating),
-                derive_seed(self.seed, i),
-                agent_seeds(self.seed, i, len(self.agents)),
-                self.variant,
-                self.options,
-                self.max_decisions,
-                self.keep_records,
+        players = len(self.agents)
+        out = []
+        for i in range(start, stop):
+            deal = deal_of(i, players, self.seating)
+            out.append(
+                play_game(
+                    self.game_id,
+                    seating(self.agents, i, self.seating),
+                    derive_seed(self.seed, deal),
+                    agent_seeds(self.seed, deal, players),
+                    self.variant,
+                    self.options,
+                    self.max_decisions,
+                    self.keep_records,
+                )
             )
-            for i in range(start, stop)
-        ]
+        return out
 
 
 def _work(settings: _Settings, channel: Connection) -> None:

@@ -59,6 +59,18 @@ class Tally:
 
     wins: float = 0.0
     played: int = 0
+    deals: dict[int, tuple[float, int]] | None = None
+    """Under duplicate seating, the credits and trials in each deal: the interval is then
+    taken over deals (:func:`clustered`), which are independent where their games are not."""
+
+    def add(self, credit: float, deal: int | None = None) -> None:
+        self.wins += credit
+        self.played += 1
+        if deal is not None:
+            if self.deals is None:
+                self.deals = {}
+            wins, played = self.deals.get(deal, (0.0, 0))
+            self.deals[deal] = (wins + credit, played + 1)
 
     @property
     def share(self) -> float:
@@ -66,6 +78,9 @@ class Tally:
 
     @property
     def ci95(self) -> tuple[float, float]:
+        if self.deals is not None:
+            _, low, high = clustered(list(self.deals.values()))
+            return low, high
         return wilson(self.wins, self.played)
 
 
@@ -80,28 +95,28 @@ class Summary:
     mean_decisions: float
 
 
-def summarize(outcomes: Iterable[GameOutcome], players: int) -> Summary:
+def summarize(outcomes: Iterable[GameOutcome], players: int, deal_size: int = 1) -> Summary:
     """Win credits per agent (over the seat-games it played) and per seat (over games).
 
+    ``deal_size``: consecutive games dealt alike (duplicate seating), over whose deals the
+    intervals are taken: an agent's games of one deal share the deal, and a seat's its cards.
     ``mean_decisions`` is over finished games; capped games are only counted.
     """
     by_agent: dict[str, Tally] = {}
     by_seat = [Tally() for _ in range(players)]
     games = capped = decisions = 0
-    for o in outcomes:
+    for i, o in enumerate(outcomes):
         games += 1
         if o.hit_cap:
             capped += 1
             continue
         decisions += o.decisions
+        deal = i // deal_size if deal_size > 1 else None
         credit = 1 / len(o.winners) if o.winners else 0.0  # a one-player game can be lost
         for seat, name in enumerate(o.agents):
-            agent = by_agent.setdefault(name, Tally())
-            agent.played += 1
-            by_seat[seat].played += 1
-            if seat in o.winners:
-                agent.wins += credit
-                by_seat[seat].wins += credit
+            won = credit if seat in o.winners else 0.0
+            by_agent.setdefault(name, Tally()).add(won, deal)
+            by_seat[seat].add(won, deal)
     finished = games - capped
     return Summary(
         games=games,
