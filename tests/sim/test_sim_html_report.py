@@ -44,6 +44,26 @@ def test_the_page_stands_alone_and_shows_every_part(tmp_path: Path) -> None:
     assert not re.search(r"""(src|href)=["']?https?:""", page)
 
 
+def test_a_duplicate_run_says_how_it_was_seated_and_makes_no_seat_test(tmp_path: Path) -> None:
+    """Under duplicate seating a seat's games of one deal hold the same cards: the page takes
+    its intervals over deals, resamples deals for the ratings, and makes no seat test."""
+    path = tmp_path / "report.html"
+    sim = simulate(GAME, 30, LINEUP, seed=4, seats="duplicate")
+    write_report(sim, path)
+    page = path.read_text()
+    assert "seats of game 0; rotated by one over each deal, played once per seat" in page
+    assert "Seat advantage" not in page and "is not made" in page
+    data = report_data(sim)
+    assert data["seat_test"] is None and data["agents"]["heuristic"].deals is not None
+    by_deal = {r.agent: r for r in data["ratings"]}
+    by_game = {r.agent: r for r in ratings([o for o in sim.outcomes if not o.hit_cap], sim.seed)}
+    assert by_deal["heuristic"].elo == by_game["heuristic"].elo  # the same point, other draws
+    assert (by_deal["heuristic"].low, by_deal["heuristic"].high) != (
+        by_game["heuristic"].low,
+        by_game["heuristic"].high,
+    )
+
+
 def test_the_same_run_gives_the_same_figures_whatever_the_jobs() -> None:
     one = report_data(simulate(GAME, 24, LINEUP, seed=2))
     two = report_data(simulate(GAME, 24, LINEUP, seed=2, jobs=2))

@@ -16,7 +16,7 @@ from ..core.registry import get_spec
 from .facts import breakdown_tables
 from .ratings import Rating, ratings, seat_test, sweeps
 from .report import _by_agent, _games_per_second
-from .runner import Simulation
+from .runner import SEATING_MOVES, Simulation
 from .stats import Tally, summarize
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -128,6 +128,7 @@ def report_data(sim: Simulation) -> dict[str, Any]:
         "seats": {str(s): t for s, t in enumerate(summary.by_seat)},
         "fair": 1 / sim.players,
         "seat_test": test,
+        "moves": SEATING_MOVES[sim.seating],
         "ratings": ratings(finished, sim.seed, deals),
         "sweeps": sweeps(finished),
         "lengths": [o.decisions for o in finished],

@@ -7,14 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from .runner import Simulation
+from .runner import SEATING_MOVES, Simulation
 from .stats import Summary, Tally, summarize
-
-_MOVES = {
-    "rotate": "rotated by one each game",
-    "permute": "one permutation each game",
-    "duplicate": "rotated by one over each deal, played once per seat",
-}
 
 
 def _tally_json(t: Tally) -> dict[str, Any]:
@@ -79,7 +73,7 @@ def render(sim: Simulation, console: Console) -> None:
     console.print(
         f"{sim.game}, {sim.players} players, variant {sim.variant}, "
         f"{summary.games} games, seed {sim.seed}\n"
-        f"Seats of game 0 ({_MOVES[sim.seating]}): {', '.join(sim.agents)}"
+        f"Seats of game 0 ({SEATING_MOVES[sim.seating]}): {', '.join(sim.agents)}"
     )
     if sim.resumed:
         console.print(f"{sim.resumed} of the games were read back from the results file.")

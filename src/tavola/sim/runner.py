@@ -172,9 +172,13 @@ class _Lead:
 BACKENDS = ("local", "ray")
 """Where games are played: this machine's processes, or a Ray cluster."""
 
-SEATINGS = ("rotate", "permute", "duplicate")
-"""How agents change seats from game to game: rotated by one, through every permutation, or
-rotated over the same deal (duplicate)."""
+SEATING_MOVES = {
+    "rotate": "rotated by one each game",
+    "permute": "one permutation each game",
+    "duplicate": "rotated by one over each deal, played once per seat",
+}
+"""How agents change seats from game to game (:func:`seating`), in words for reports."""
+SEATINGS = tuple(SEATING_MOVES)
 
 
 def seating(agents: Sequence[str], game: int, mode: str = "rotate") -> tuple[str, ...]:
