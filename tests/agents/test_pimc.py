@@ -101,17 +101,17 @@ class Recording(SeatHandle):
 
 
 def test_worlds_draw_the_others_commitments_as_the_heuristic_would() -> None:
-    """In a world, a seat that has committed in secret is given the commitment the heuristic
-    (every seat's model in the rollouts) makes on that seat's view of the world; uniform draws
-    on request (``others=uniform``)."""
+    """With ``others=heuristic``, a seat that has committed in secret is given, in a world,
+    the commitment the heuristic (every seat's model in the rollouts) makes on that seat's view
+    of the world; by default it is drawn uniformly (no stronger, measured: docs/bots.md)."""
     g = a_choice("renaissance-man", 3, 4)
     seat = min(g.to_act)
     view, legal = g.view(seat), g.legal_actions(seat)
-    for name, modelled in (("pimc:rollouts=4", True), ("pimc:rollouts=4,others=uniform", False)):
+    for name, modelled in (("pimc:rollouts=4,others=heuristic", True), ("pimc:rollouts=4", False)):
         handle = Recording(g, seat)
         make_agent(name, "renaissance-man").choose(view, legal, random.Random(0), handle)
         assert handle.policies and all((p is not None) is modelled for p in handle.policies)
-    policy = make_agent("pimc", "renaissance-man").others
+    policy = make_agent("pimc:others=heuristic", "renaissance-man").others
     world = g.resample(seat, random.Random(2))
     other = next(s for s in range(3) if s != seat)
     options = world.legal_actions(other)

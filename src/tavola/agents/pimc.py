@@ -40,7 +40,7 @@ PARAMS = {
     "policy": Param(str, "heuristic", "who plays the rollouts", choices=("heuristic", "playout")),
     "others": Param(
         str,
-        "heuristic",
+        "uniform",
         "how a world draws the other seats' hidden commitments of an open phase",
         choices=("heuristic", "uniform"),
     ),
@@ -63,7 +63,7 @@ class Pimc:
         margin: float = 2.0,
         reward: str = "place",
         policy: str = "heuristic",
-        others: str = "heuristic",
+        others: str = "uniform",
     ) -> None:
         spec = get_spec(game_id)
         if spec.heuristic is None:
