@@ -22,20 +22,26 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from tavola.core.rng import derive_seed
-from tavola.sim import agent_seeds, play_game
+from tavola.sim import agent_seeds, deal_of, play_game, seating
 from tavola.sim.stats import clustered
 
 
 def deal(game: str, players: int, candidate: str, against: str, seed: int, index: int) -> tuple:
-    """Deal ``index`` played ``players`` times, the candidate in seat 0, 1, ...: its win credits
-    over those games, the games that finished (a game at the decision cap counts for no one)."""
+    """Deal ``index`` played ``players`` times, the candidate in every seat once: the games
+    ``index * players`` on of ``tavola simulate GAME --agents CANDIDATE,AGAINST,... --seats
+    duplicate --seed SEED``. Returns the candidate's win credits over those games and the games
+    that finished (a game at the decision cap counts for no one)."""
+    lineup = [candidate] + [against] * (players - 1)
     credit, finished = 0.0, 0
-    for seat in range(players):
-        agents = [against] * players
-        agents[seat] = candidate
+    for i in range(index * players, (index + 1) * players):
+        number = deal_of(i, players, "duplicate")
         outcome = play_game(
-            game, agents, derive_seed(seed, index), agent_seeds(seed, index, players)
+            game,
+            seating(lineup, i, "duplicate"),
+            derive_seed(seed, number),
+            agent_seeds(seed, number, players),
         )
+        seat = -i % players  # where the candidate sits
         if outcome.hit_cap:
             continue
         finished += 1
