@@ -66,23 +66,21 @@ async def play(game_id: str, tables: int, actions: int, profile: str | None) -> 
         async def keep(text: str) -> None:
             sent.append(text)
 
-        async def new_table() -> tuple[LiveTable, dict[int, str]]:
-            made = await hub.create(game_id, 4, SEATS)
-            table = hub.live[made["table"]]
-            for seat in (0, 1):
+        async def new_table() -> LiveTable:
+            table = hub.live[(await hub.create(game_id, 4, SEATS))["table"]]
+            for seat in (0, 1):  # the people's seats
                 await table.join(Listener(seat, keep))
-            return table, {s["seat"]: s["key"] for s in made["seats"] if s["key"]}
+            return table
 
         live = [await new_table() for _ in range(tables)]
 
         async def person_moves(count: int) -> int:
             """Play ``count`` people's moves, round robin over the tables; returns the
             number of actions taken, bots' included."""
-            nonlocal live
             moves = 0
             done = 0
             while done < count:
-                for i, (table, _) in enumerate(live):
+                for i, table in enumerate(live):
                     await asyncio.sleep(0)  # the bots move
                     game = table.game
                     if game.is_over and not table.busy:
@@ -99,7 +97,7 @@ async def play(game_id: str, tables: int, actions: int, profile: str | None) -> 
             return moves
 
         await person_moves(actions // 10)  # warm-up
-        start_moves = sum(len(t.game.history) for t, _ in live)
+        start_moves = sum(len(t.game.history) for t in live)
         appends = Timed(store, "append")
         messages = Timed(LiveTable, "message")
         choices = Timed(table_module, "_choose")
@@ -120,7 +118,7 @@ async def play(game_id: str, tables: int, actions: int, profile: str | None) -> 
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(profile)
-        played = finished + sum(len(t.game.history) for t, _ in live) - start_moves
+        played = finished + sum(len(t.game.history) for t in live) - start_moves
         await hub.close()
         store.engine.dispose()
     per = cpu / played * 1e6
