@@ -121,6 +121,27 @@ def test_worlds_draw_the_others_commitments_as_the_heuristic_would() -> None:
     )
 
 
+def test_a_game_whose_resample_takes_no_policy_still_gets_searched() -> None:
+    """A plug-in game written before ``resample`` took a policy (``seat, rng`` only) still
+    has its worlds drawn for the search bots: they pass a policy only when they have one."""
+    g = a_choice("testa-di-pecora", 4, 2)
+
+    class Older(type(g)):  # type: ignore[misc]
+        __slots__ = ()
+
+        def resample(self, seat, rng):  # type: ignore[no-untyped-def, override]
+            world = super().resample(seat, rng)
+            world.__class__ = Older
+            return world
+
+    g.__class__ = Older
+    seat = min(g.to_act)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    for name in ("pimc:rollouts=4", "ismcts:iterations=20"):
+        bot = make_agent(name, "testa-di-pecora")
+        assert bot.choose(view, legal, random.Random(0), SeatHandle(g, seat)) in legal
+
+
 def test_a_time_budget_stops_the_search_and_still_chooses() -> None:
     g = a_choice("renaissance-rivals", 3, 2)
     seat = min(g.to_act)

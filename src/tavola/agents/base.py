@@ -30,7 +30,10 @@ class SeatHandle:
 
     def resample(self, rng: random.Random, policy: WorldPolicy | None = None) -> Game:
         """A game that looks the same to this seat, all it cannot see re-dealt at random (the
-        other seats' hidden commitments by ``policy``, if given: ``Game.resample``)."""
+        other seats' hidden commitments by ``policy``, if given: ``Game.resample``). Without a
+        policy the game is asked as before it took one, so a plug-in game written then works."""
+        if policy is None:
+            return self._world.resample(self.seat, rng)
         return self._world.resample(self.seat, rng, policy)
 
 
