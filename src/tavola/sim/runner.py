@@ -75,8 +75,8 @@ class Simulation:
 
     @property
     def deal_size(self) -> int:
-        """Consecutive games dealt alike: the player count under duplicate seating, else 1."""
-        return self.players if self.seating == "duplicate" else 1
+        """Consecutive games dealt alike (:func:`deal_size`)."""
+        return deal_size(self.players, self.seating)
 
 
 def agent_seeds(run_seed: int, game: int, players: int) -> tuple[int, ...]:
@@ -194,11 +194,16 @@ def seating(agents: Sequence[str], game: int, mode: str = "rotate") -> tuple[str
     return tuple(agents[(s + game) % p] for s in range(p))
 
 
+def deal_size(players: int, mode: str = "rotate") -> int:
+    """Consecutive games dealt alike: the player count under ``duplicate`` seating, else 1."""
+    return players if mode == "duplicate" else 1
+
+
 def deal_of(game: int, players: int, mode: str = "rotate") -> int:
     """The deal game ``game`` is played from: its own, or under ``duplicate`` seating that of
     its group of ``players`` consecutive games (the game's seed and the seats' random streams),
     so that each agent plays every seat's cards of the deal once, as in duplicate bridge."""
-    return game // players if mode == "duplicate" else game
+    return game // deal_size(players, mode)
 
 
 @cache
