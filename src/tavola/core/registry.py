@@ -11,6 +11,7 @@ import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import UnknownGameError, quote
@@ -98,6 +99,7 @@ class GameSpec:
         default=None, repr=False, compare=False
     )
     hard: str | None = None
+    values: Path | None = None
 
     @property
     def player_counts(self) -> range:
