@@ -107,7 +107,9 @@ def test_a_game_may_name_its_own_hard_bot() -> None:
         }
         assert make_agent("hard", spec.id).name == make_agent(levels["hard"], spec.id).name
     assert make_agent("hard", "renaissance-man-2d6").name == "pimc:rollouts=24"
-    assert parse_agent("hard", game_id="renaissance-rivals")[0] == "heuristic"  # none stronger yet
+    assert make_agent("hard", "renaissance-rivals").name == (
+        "pimc:rollouts=16,horizon=12,reward=win,value=learned"
+    )
     assert difficulties() == DIFFICULTIES
 
 

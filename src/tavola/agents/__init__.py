@@ -49,7 +49,10 @@ KINDS: dict[str, AgentKind] = {
             "rollouts of the game's heuristic over sampled worlds (never sees hidden cards)",
             Pimc,
             PIMC_PARAMS,
-            probes=("pimc:rollouts=6,width=3,horizon=8,policy=heuristic",),
+            probes=(
+                "pimc:rollouts=6,width=3,horizon=8,policy=heuristic",
+                "pimc:rollouts=6,width=3,horizon=8,policy=heuristic,reward=win,value=learned",
+            ),
         ),
     )
 }

@@ -4,11 +4,12 @@ Perfect-information Monte Carlo with policy improvement (Tesauro and Galperin's 
 algorithm; determinized rollouts as in Skat and bridge programs). At a decision it draws worlds
 with ``handle.resample(rng)`` (what its seat cannot see re-dealt, never the real game), and for
 each candidate move plays it in each world and then the game's heuristic for every seat, to the
-end or to a horizon scored by the game's standing. Every candidate is played in the same worlds
-with the same rollout seeds (common random numbers), the budget goes to the better candidates by
-sequential halving (Karnin, Koren and Somekh, 2013), and the heuristic's own move is kept unless
-the best of the others beats it, world by world in the last round's worlds (fresh, so not those
-it was picked on), by ``margin`` standard errors of the paired difference.
+end or to a horizon scored by the game's standing (or by its learned value: :mod:`.value`).
+Every candidate is played in the same worlds with the same rollout seeds (common random
+numbers), the budget goes to the better candidates by sequential halving (Karnin, Koren and
+Somekh, 2013), and the heuristic's own move is kept unless the best of the others beats it,
+world by world in the last round's worlds (fresh, so not those it was picked on), by ``margin``
+standard errors of the paired difference.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import TavolaError
 from ..core.protocol import Action, Game, GameResult
@@ -25,6 +26,9 @@ from ..core.registry import get_spec
 from .base import SeatHandle
 from .ismcts import Option, Search
 from .names import Param, agent_name
+
+if TYPE_CHECKING:
+    from .value import LinearValue
 
 PARAMS = {
     "rollouts": Param(int, 96, "rollouts per move", low=1),
@@ -37,6 +41,13 @@ PARAMS = {
         float, 2.0, "standard errors by which a move must beat the heuristic's", low=0, high=10
     ),
     "reward": Param(str, "place", "what a rollout is worth", choices=("place", "win")),
+    "value": Param(
+        str,
+        "standing",
+        "what a rollout cut at the horizon is worth: a place by the game's standing, or the "
+        "chance to win by its learned value (with reward=win; the standing where none is trained)",
+        choices=("standing", "learned"),
+    ),
     "policy": Param(str, "heuristic", "who plays the rollouts", choices=("heuristic", "playout")),
     "others": Param(
         str,
@@ -62,6 +73,7 @@ class Pimc:
         horizon: int = 0,
         margin: float = 2.0,
         reward: str = "place",
+        value: str = "standing",
         policy: str = "heuristic",
         others: str = "uniform",
     ) -> None:
@@ -70,6 +82,10 @@ class Pimc:
             raise TavolaError(f"{spec.title} has no heuristic for pimc to roll out with")
         if horizon and spec.standing is None:
             raise TavolaError(f"{spec.title} has no standing for pimc to score a horizon by")
+        if value == "learned" and spec.values is None:
+            raise TavolaError(f"{spec.title} has no learned value for pimc to score a horizon by")
+        if value == "learned" and reward != "win":
+            raise TavolaError("pimc's value=learned gives chances to win: it needs reward=win")
         if policy == "playout" and spec.playout is None:
             raise TavolaError(f"{spec.title} has no fast playout policy for pimc to roll out with")
         self.heuristic = spec.heuristic
@@ -81,6 +97,7 @@ class Pimc:
         self.horizon = horizon or math.inf
         self.margin = margin
         self.by_win = reward == "win"
+        self.learned = value == "learned"
         self.others = self._commit_as_heuristic if others == "heuristic" else None
         given = {
             "rollouts": rollouts,
@@ -89,6 +106,7 @@ class Pimc:
             "horizon": horizon,
             "margin": margin,
             "reward": reward,
+            "value": value,
             "policy": policy,
             "others": others,
         }
@@ -127,6 +145,7 @@ class Pimc:
         survivors = arms
         rounds = math.ceil(math.log2(len(arms)))
         left = self.rollouts
+        value = None
         for done in range(rounds):
             fresh = len(worlds)
             per = max(1, left // (len(survivors) * (rounds - done)))
@@ -134,9 +153,13 @@ class Pimc:
                 if worlds and time.perf_counter() >= deadline:
                     break
                 world = (handle.resample(rng, self.others), rng.getrandbits(64))
+                if self.learned and not worlds:
+                    from .value import value_for  # numpy: imported only by those who need it
+
+                    value = value_for(world[0])
                 worlds.append(world)
                 for arm in survivors:
-                    arm.values.append(self._rollout(world, handle.seat, arm.action))
+                    arm.values.append(self._rollout(world, handle.seat, arm.action, value))
                 left -= len(survivors)
             if len(survivors) > 2:
                 ranked = sorted(survivors[1:], key=_Arm.mean, reverse=True)
@@ -155,8 +178,11 @@ class Pimc:
         that seat's view of the world (the rollouts' model of every seat)."""
         return self.heuristic(world.view(seat), legal, rng)
 
-    def _rollout(self, world: tuple[Game, int], seat: int, action: Action) -> float:
-        """``seat``'s reward after ``action`` in a copy of the world, the heuristic playing on."""
+    def _rollout(
+        self, world: tuple[Game, int], seat: int, action: Action, value: LinearValue | None
+    ) -> float:
+        """``seat``'s reward after ``action`` in a copy of the world, the heuristic playing on
+        (cut at the horizon: its chance to win by ``value``, if given, else its place)."""
         g = world[0].clone()
         rng = random.Random(world[1])
         heuristic, playout = self.heuristic, self.playout
@@ -172,6 +198,8 @@ class Pimc:
                 g.act(to_act, heuristic(g.view(to_act), legal, rng))
             else:
                 g.act(to_act, playout(g, to_act, legal, rng))
+        if not g.is_over and value is not None:
+            return value(g)[seat]
         result = g.result if g.is_over else GameResult.from_scores(self.standing(g))
         if self.by_win:
             return 1 / len(result.winners) if seat in result.winners else 0.0

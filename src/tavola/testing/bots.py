@@ -24,7 +24,8 @@ def probes(case: Case) -> list[str]:
     """The agent names tried on this game: every kind's probes that the game can run."""
     names = [name for kind in KINDS.values() for name in kind.probes]
     names = [n for n in names if case.spec.heuristic is not None or "heuristic" not in n]
-    return [n for n in names if case.spec.playout is not None or "playout" not in n]
+    names = [n for n in names if case.spec.playout is not None or "playout" not in n]
+    return [n for n in names if case.spec.values is not None or "value=learned" not in n]
 
 
 def decide(name: str, game_id: str, g: Game, seat: int, seed: int) -> Action:

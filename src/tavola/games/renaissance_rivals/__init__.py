@@ -5,6 +5,7 @@ rulebook ("will be made available separately")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ...core.errors import UnknownGameError, quote
@@ -118,7 +119,8 @@ SPEC = register(
         text=text,
         standing=standing,
         breakdown=breakdown,
-        hard="heuristic",  # every search bot measured here is weaker than medium: docs/bots.md
+        hard="pimc:rollouts=16,horizon=12,reward=win,value=learned",  # docs/bots.md
+        values=Path(__file__).parent / "data",
     )
 )
 

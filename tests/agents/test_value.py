@@ -1,0 +1,74 @@
+"""The learned value: fitted, it ranks first the seat that wins; it reads only the seats'
+observations; it is used only for the player count, variant, options and cards it was trained
+on; and pimc scores its cut rollouts by it when asked (with rewards by wins)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import tavola
+from tavola.agents import Pimc, SeatHandle, make_agent
+from tavola.agents.value import LinearValue, fit, save, trained_on, value_for
+
+
+def test_a_fitted_value_ranks_first_the_seat_that_wins(tmp_path) -> None:
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(3000, 3, 4)).astype(np.float32) * [1, 1, 5, 1]
+    strength = x[:, :, 0] + 0.3 * rng.normal(size=(3000, 3))
+    wins = (strength == strength.max(1, keepdims=True)).astype(float)
+    weights, mean, scale = fit(x[:2000], wins[:2000])
+    assert np.argmax(np.abs(weights)) == 0 and weights[0] > 0
+    scores = ((x[2000:] - mean) / scale) @ weights
+    assert wins[2000:][np.arange(1000), scores.argmax(1)].mean() > 0.8
+    save(tmp_path / "v.npz", weights, mean, scale, {"trained_on": {}})
+    value = LinearValue.load(tmp_path / "v.npz")
+    chances = np.exp(x[2000] @ value.weights)
+    assert np.allclose(chances / chances.sum(), np.exp(scores[0]) / np.exp(scores[0]).sum())
+
+
+def test_the_value_reads_only_each_seats_observation() -> None:
+    g = tavola.new_game("renaissance-rivals", players=3, seed=4)
+    value = value_for(g)
+    assert value is not None
+    chances = value(g)
+    assert len(chances) == 3 and abs(sum(chances) - 1) < 1e-9
+    scores = np.array([g.observe(s) @ value.weights for s in range(3)])
+    assert np.allclose(chances, np.exp(scores) / np.exp(scores).sum())
+
+
+def test_a_value_holds_only_for_what_it_was_trained_on() -> None:
+    """Rivals ships values for 2 to 4 players with the standard cards and options; a game
+    with another turn limit, or alone, has none (pimc then scores by the standing)."""
+    for players in (2, 3, 4):
+        g = tavola.new_game("renaissance-rivals", players=players, seed=1)
+        value = value_for(g)
+        assert value is not None and value.meta["trained_on"] == trained_on(g)
+        assert value.meta["players"] == players
+    assert value_for(tavola.new_game("renaissance-rivals", players=1, seed=1)) is None
+    longer = tavola.new_game("renaissance-rivals", players=3, seed=1, options={"turn_limit": 30})
+    assert value_for(longer) is None
+    assert "cards" in trained_on(longer) and trained_on(longer)["cards"]
+    assert value_for(tavola.new_game("testa-di-pecora", players=4, seed=1)) is None
+
+
+def test_pimc_scores_its_cut_rollouts_by_the_learned_value() -> None:
+    with pytest.raises(tavola.TavolaError, match="needs reward=win"):
+        make_agent("pimc:horizon=12,value=learned", "renaissance-rivals")
+    with pytest.raises(tavola.TavolaError, match="no learned value"):
+        make_agent("pimc:horizon=12,reward=win,value=learned", "testa-di-pecora")
+    g = tavola.new_game("renaissance-rivals", players=3, seed=2)
+    rng = random.Random(2)
+    while len(g.legal_actions(min(g.to_act))) < 3:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    seat = min(g.to_act)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    bot = Pimc("renaissance-rivals", rollouts=8, horizon=4, reward="win", value="learned")
+    found = bot.search(view, legal, random.Random(0), SeatHandle(g, seat))
+    # a chance to win, not a win or a loss: some rollout was valued by the learned value
+    assert any(0 < o.value < 1 and o.value not in (0.5, 1 / 3) for o in found.options)
+    again = bot.search(view, legal, random.Random(0), SeatHandle(g, seat))
+    assert again.options == found.options
