@@ -106,7 +106,9 @@ def test_a_game_may_name_its_own_hard_bot() -> None:
             k: v for k, v in DIFFICULTIES.items() if k != "hard"
         }
         assert make_agent("hard", spec.id).name == make_agent(levels["hard"], spec.id).name
-    assert make_agent("hard", "renaissance-man-2d6").name == "pimc:rollouts=24"
+    assert (
+        make_agent("hard", "renaissance-man-2d6").name == "pimc:horizon=12,reward=win,value=learned"
+    )
     assert make_agent("hard", "renaissance-rivals").name == (
         "pimc:rollouts=16,horizon=12,reward=win,value=learned"
     )

@@ -285,7 +285,7 @@ def test_a_hard_bot_is_the_games_own_and_plays(client: TestClient) -> None:
         while msg["moves"] == 0:
             msg = ws.receive_json()
     assert msg["seats"][0]["agent"] == difficulties("renaissance-man-2d6")["hard"]
-    assert msg["seats"][0]["agent"] == "pimc:rollouts=24"
+    assert msg["seats"][0]["agent"] == "pimc:horizon=12,reward=win,value=learned"
     assert msg["events"]
 
 

@@ -93,7 +93,7 @@ def difficulties(game_id: str | None = None) -> dict[str, str]:
     game without a heuristic has no ``medium``, and its ``hard`` searches with random rollouts.
 
     >>> difficulties("renaissance-man-2d6")["hard"]
-    'pimc:rollouts=24'
+    'pimc:horizon=12,reward=win,value=learned'
     """
     if game_id is None:
         return dict(DIFFICULTIES)

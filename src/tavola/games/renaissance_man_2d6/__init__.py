@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...core.options import IntOption, SeatOption
@@ -64,7 +65,9 @@ SPEC = register(
         text=text,
         standing=standing,
         breakdown=breakdown,
-        hard="pimc:rollouts=24",  # measured level with medium or ahead: docs/bots.md
+        # measured ahead of medium (docs/bots.md)
+        hard="pimc:horizon=12,reward=win,value=learned",
+        values=Path(__file__).parent / "data",
     )
 )
 
