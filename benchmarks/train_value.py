@@ -1,19 +1,22 @@
 """Train a game's learned value (``tavola.agents.value``) on games of its heuristic against itself.
 
 Run:  python benchmarks/train_value.py renaissance-rivals --players 3 [--games 1500] [--seed 0]
-          [--every 7] [--jobs 2] [--out FILE]
+          [--every 7] [--jobs 2] [--cards FILE] [--option KEY=VALUE ...] [--out FILE]
 
 Plays --games games with the game's heuristic in every seat, keeps every --every-th position
 (each seat's observation, and which seats won the game), fits the conditional logit on the
 first 80% of the games and prints, on the other 20%, how often it picks the game's winner
 against the game's standing (the leader now), by how far the game had gone. Writes the value
-to the game's values folder (``GameSpec.values``), or to --out, with what it was trained on.
+with what it was trained on to the game's values folder (``GameSpec.values``); with your own
+--cards or --option, to your data folder, where ``pimc:value=learned`` finds it for games
+played with them (``tavola.agents.value.user_file``); or to --out.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -21,18 +24,22 @@ from pathlib import Path
 
 import numpy as np
 
-from tavola.agents.value import file_name, fit, save, trained_on
+from tavola.agents.value import file_name, fit, save, trained_on, user_file, value_key
+from tavola.cli import UsageError, add_game_options, game_options
+from tavola.core.errors import TavolaError
 from tavola.core.registry import get_spec, new_game
 from tavola.core.rng import derive_seed
 
 QUARTERS = ((0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.01))
 
 
-def positions(game_id: str, players: int, every: int, seed: int, number: int) -> tuple:
+def positions(
+    game_id: str, players: int, options: dict, every: int, seed: int, number: int
+) -> tuple:
     """Game ``number``'s kept positions: observations (positions x seats x features), each
     seat's standing, how far the game had gone (0-1), and each seat's share of the win."""
     spec = get_spec(game_id)
-    g = new_game(game_id, players=players, seed=derive_seed(seed, number))
+    g = new_game(game_id, players=players, seed=derive_seed(seed, number), options=options)
     rng = random.Random(derive_seed(seed, number, 1))
     kept: list[tuple[list[np.ndarray], list[float], int]] = []
     decisions = 0
@@ -69,17 +76,27 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--every", type=int, default=7, help="keep every N-th position")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", type=Path, help="where to write it (default: the game's folder)")
+    parser.add_argument("--out", type=Path, help="where to write it (default: where it is found)")
+    add_game_options(parser)
     args = parser.parse_args()
     spec = get_spec(args.game)
+    try:
+        options = game_options(spec, args)
+        sample = new_game(args.game, players=args.players, seed=0, options=options)
+    except (UsageError, TavolaError) as exc:
+        sys.exit(str(exc))
     if spec.heuristic is None or spec.standing is None:
         sys.exit(f"{spec.title} has no heuristic and standing to train a value with")
     if args.players < 2:
         sys.exit("a value ranks the seats: it needs 2 players or more")
-    out = args.out or (spec.values and spec.values / file_name(args.players))
-    if out is None:
-        sys.exit(f"{spec.title} has no values folder (GameSpec.values): give --out")
-    play = partial(positions, args.game, args.players, args.every, args.seed)
+    if spec.values is None:
+        sys.exit(f"{spec.title} has no values folder (GameSpec.values): pimc would not look")
+    out = args.out or (
+        spec.values / file_name(args.players)
+        if not options
+        else user_file(args.game, args.players, value_key(sample))
+    )
+    play = partial(positions, args.game, args.players, options, args.every, args.seed)
     with ProcessPoolExecutor(args.jobs) as pool:
         games = list(pool.map(play, range(args.games), chunksize=10))
     split = int(len(games) * 0.8)
@@ -98,15 +115,14 @@ def main() -> None:
             f"  {low:.2f}-{min(high, 1):.2f}    {picked(test[1][sel], test[3][sel]):.3f}"
             f"     {picked(scores[sel], test[3][sel]):.3f}"
         )
-    sample = new_game(args.game, players=args.players, seed=0)
     meta = {
         "game": args.game,
         "players": args.players,
         "trained_on": trained_on(sample),
         "rules_version": spec.rules_version,
-        "made_by": f"python benchmarks/train_value.py {args.game} --players {args.players} "
-        f"--games {args.games} --seed {args.seed} --every {args.every}",
+        "made_by": "python benchmarks/train_value.py " + shlex.join(sys.argv[1:]),
     }
+    out.parent.mkdir(parents=True, exist_ok=True)
     save(out, weights, mean, scale, meta)
     print(f"written to {out}")
 

@@ -40,13 +40,13 @@ USAGE_ERROR = 2
 PIPE_WIDTH = 120
 
 
-class _UsageError(Exception):
+class UsageError(Exception):
     """Bad command-line arguments, reported in one line."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # type: ignore[override]
-        raise _UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def _whole(least: int) -> Callable[[str], int]:
@@ -87,23 +87,23 @@ def _option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
-def _game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
+def game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
     """The game's options from ``--option`` and ``--cards`` (the file read into its card option)."""
     options = dict(args.option)
     if args.cards is None:
         return options
     names = [name for name, option in spec.options.items() if isinstance(option, CardsOption)]
     if not names:
-        raise _UsageError(f"{spec.title} takes no card data, so --cards has nothing to set")
+        raise UsageError(f"{spec.title} takes no card data, so --cards has nothing to set")
     if len(names) > 1:
-        raise _UsageError(f"{spec.title} has several card options: give them with --option")
+        raise UsageError(f"{spec.title} has several card options: give them with --option")
     name = names[0]
     if name in options:
-        raise _UsageError(f"give the cards with --cards or with --option {name}=..., not both")
+        raise UsageError(f"give the cards with --cards or with --option {name}=..., not both")
     try:
         options[name] = read_card_file(args.cards)
     except OSError as exc:  # e.g. a directory, which read_card_file lets through to fdopen
-        raise _UsageError(f"--cards: cannot read {quote(args.cards)}: {exc.strerror}") from None
+        raise UsageError(f"--cards: cannot read {quote(args.cards)}: {exc.strerror}") from None
     return options
 
 
@@ -153,7 +153,7 @@ class _Rate(ProgressColumn):
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    options = _game_options(get_spec(args.game), args)
+    options = game_options(get_spec(args.game), args)
     run = functools.partial(
         simulate,
         args.game,
@@ -211,9 +211,9 @@ def _compare(args: argparse.Namespace) -> int:
         try:
             words = shlex.split(text)
         except ValueError as exc:
-            raise _UsageError(f"configuration {label}: {exc}") from None
+            raise UsageError(f"configuration {label}: {exc}") from None
         config = build_parser().parse_args(["simulate", *words])
-        options = _game_options(get_spec(config.game), config)
+        options = game_options(get_spec(config.game), config)
         runs.append(
             simulate(
                 config.game,
@@ -270,20 +270,20 @@ def _play(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
     players = spec.max_players if args.players is None else args.players
     if players not in spec.player_counts:
-        raise _UsageError(
+        raise UsageError(
             f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
         )
-    options = _game_options(spec, args)
+    options = game_options(spec, args)
     spec.check(players, None, options)  # a bad option is a usage error, before the game starts
     if args.seat >= players:
-        raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
+        raise UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
     for name in args.bots:
         try:
             make_agent(name, spec.id)
         except AgentNameError as exc:
-            raise _UsageError(str(exc)) from None
+            raise UsageError(str(exc)) from None
     if len(args.bots) not in (0, 1, players - 1):
-        raise _UsageError(
+        raise UsageError(
             f"--bots names {len(args.bots)} agents for the {players - 1} other seats: "
             f"give one name per other seat, or a single name for all"
         )
@@ -301,9 +301,9 @@ def _serve(args: argparse.Namespace) -> int:
     from .web import create_app
 
     if not 0 <= args.pace <= 60:
-        raise _UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
+        raise UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
     if args.port > 65535:
-        raise _UsageError(f"--port is 1 to 65535, not {args.port}")
+        raise UsageError(f"--port is 1 to 65535, not {args.port}")
     database = args.db or default_url()
     app = create_app(database, pace=args.pace)
     where = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -342,9 +342,9 @@ def _analyse(args: argparse.Namespace) -> int:
         with open(args.record, encoding="utf-8") as f:
             record = json.load(f)
     except OSError as exc:
-        raise _UsageError(f"cannot read {args.record}: {exc.strerror}") from None
+        raise UsageError(f"cannot read {args.record}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _UsageError(f"{args.record} is not a JSON game record: {exc}") from None
+        raise UsageError(f"{args.record} is not a JSON game record: {exc}") from None
     agent = f"ismcts:{args.budget}"
     err = Console(stderr=True)
     if args.json or not err.is_terminal:
@@ -401,7 +401,7 @@ def _safe_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
+def add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--option KEY=VALUE`` (repeatable) and ``--cards FILE``."""
     parser.add_argument(
         "--option",
@@ -488,7 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
         "interrupted run given the same FILE and settings resumes where it stopped",
     )
     sim.add_argument("--variant", help="game variant (default: the game's first)")
-    _add_game_options(sim)
+    add_game_options(sim)
     sim.add_argument(
         "--report",
         metavar="FILE",
@@ -546,7 +546,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="seed of the deal and of the bots' choices, to replay a game (default: random and "
         "secret, shown when the game ends)",
     )
-    _add_game_options(play)
+    add_game_options(play)
     play.set_defaults(handler=_play)
 
     review = commands.add_parser(
@@ -597,7 +597,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return USAGE_ERROR
         return args.handler(args)
-    except (_UsageError, TavolaError) as exc:
+    except (UsageError, TavolaError) as exc:
         print(f"tavola: error: {exc}", file=sys.stderr)
         return USAGE_ERROR
     except SystemExit as exc:  # --help

@@ -5,13 +5,27 @@ on; and pimc scores its cut rollouts by it when asked (with rewards by wins)."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import tavola
 from tavola.agents import Pimc, SeatHandle, make_agent
-from tavola.agents.value import LinearValue, fit, save, trained_on, value_for
+from tavola.agents.value import (
+    LinearValue,
+    _value_for,
+    file_name,
+    fit,
+    save,
+    trained_on,
+    user_file,
+    value_for,
+    value_key,
+)
+from tavola.core.registry import get_spec
 
 
 def test_a_fitted_value_ranks_first_the_seat_that_wins(tmp_path) -> None:
@@ -39,14 +53,26 @@ def test_the_value_reads_only_each_seats_observation() -> None:
     assert np.allclose(chances, np.exp(scores) / np.exp(scores).sum())
 
 
-def test_a_value_holds_only_for_what_it_was_trained_on() -> None:
-    """Rivals ships values for 2 to 4 players with the standard cards and options; a game
-    with another turn limit, or alone, has none (pimc then scores by the standing)."""
-    for players in (2, 3, 4):
-        g = tavola.new_game("renaissance-rivals", players=players, seed=1)
+@pytest.mark.parametrize(
+    ("game_id", "counts"),
+    [("renaissance-rivals", range(2, 5)), ("renaissance-man-2d6", range(2, 7))],
+)
+def test_every_shipped_value_matches_its_game_as_it_is(game_id: str, counts: range) -> None:
+    """A change to the cards, options or rules leaves a shipped value unused (scored by the
+    standing): this fails until the values are trained again."""
+    folder = get_spec(game_id).values
+    assert folder is not None
+    assert sorted(folder.glob("value-*p.npz")) == [folder / file_name(n) for n in counts]
+    for players in counts:
+        g = tavola.new_game(game_id, players=players, seed=1)
         value = value_for(g)
         assert value is not None and value.meta["trained_on"] == trained_on(g)
-        assert value.meta["players"] == players
+        assert value.meta["players"] == players and value.meta["game"] == game_id
+
+
+def test_a_value_holds_only_for_what_it_was_trained_on() -> None:
+    """A game alone, with another turn limit, or with no values folder has none (pimc then
+    scores by the standing)."""
     assert value_for(tavola.new_game("renaissance-rivals", players=1, seed=1)) is None
     longer = tavola.new_game("renaissance-rivals", players=3, seed=1, options={"turn_limit": 30})
     assert value_for(longer) is None
@@ -72,3 +98,49 @@ def test_pimc_scores_its_cut_rollouts_by_the_learned_value() -> None:
     assert any(0 < o.value < 1 and o.value not in (0.5, 1 / 3) for o in found.options)
     again = bot.search(view, legal, random.Random(0), SeatHandle(g, seat))
     assert again.options == found.options
+
+
+def test_a_value_trained_on_your_own_options_is_found_for_games_with_them(
+    tmp_path, monkeypatch
+) -> None:
+    """`benchmarks/train_value.py` with --option (or --cards) writes to the user's data folder,
+    where the value is found for games played with those options, and only for them."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    script = Path(__file__).parents[2] / "benchmarks" / "train_value.py"
+    args = ["renaissance-man-2d6", "--players", "3", "--games", "20", "--jobs", "1"]
+    run = subprocess.run(
+        [sys.executable, script, *args, "--option", "turn_limit=333"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    longer = tavola.new_game("renaissance-man-2d6", players=3, seed=1, options={"turn_limit": 333})
+    written = user_file("renaissance-man-2d6", 3, value_key(longer))
+    assert written.is_relative_to(tmp_path) and f"written to {written}" in run.stdout
+    _value_for.cache_clear()
+    value = value_for(longer)
+    assert value is not None and value.meta["made_by"].endswith("--option turn_limit=333")
+    standard = value_for(tavola.new_game("renaissance-man-2d6", players=3, seed=1))
+    assert standard is not None and standard.meta["trained_on"]["options"]["turn_limit"] == 400
+    four = tavola.new_game("renaissance-man-2d6", players=4, seed=1, options={"turn_limit": 333})
+    assert value_for(four) is None  # trained for 3 players only
+
+
+def test_train_value_refuses_a_bad_option_in_one_line() -> None:
+    script = Path(__file__).parents[2] / "benchmarks" / "train_value.py"
+    run = subprocess.run(
+        [
+            sys.executable,
+            script,
+            "renaissance-man-2d6",
+            "--players",
+            "3",
+            "--option",
+            "turn_limit=-4",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 1 and "turn_limit" in run.stderr and "Traceback" not in run.stderr

@@ -3,13 +3,14 @@
 A conditional logit (McFadden): seat ``s`` scores ``w . (x_s - mean) / scale``, where ``x_s`` is
 ``game.observe(s)`` (its view only, counted from itself), and the chances are the softmax of the
 scores over the seats. It is fitted to who won games of the heuristic against itself
-(``benchmarks/train_value.py``); ``pimc:score=learned`` scores the worlds of its rollouts cut at
+(``benchmarks/train_value.py``); ``pimc:value=learned`` scores the worlds of its rollouts cut at
 the horizon by it. A value holds for the game, player count, variant and options it was trained
 on (its file says which), since the observation's layout and the cards' worth depend on them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -97,19 +98,35 @@ def trained_on(game: Game) -> dict[str, Any]:
     return {"variant": game.variant, "options": options, "cards": cards}
 
 
+def user_file(game_id: str, players: int, key: str) -> Path:
+    """Where a value trained on a user's own cards or options lives: in the user's data folder,
+    named by a digest of what it was trained on (``key``: :func:`value_key`)."""
+    from platformdirs import user_data_path
+
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16]
+    folder = user_data_path("tavola", appauthor=False) / "values" / game_id
+    return folder / f"value-{players}p-{digest}.npz"
+
+
 def value_for(game: Game) -> LinearValue | None:
-    """The learned value of ``game``'s player count, if its game ships one
-    (``GameSpec.values``) trained on the same variant, options and cards."""
-    key = json.dumps(trained_on(game), sort_keys=True, default=str)
-    return _value_for(game.spec.id, game.players, key)
+    """The learned value of ``game``'s player count trained on the same variant, options and
+    cards: one its game ships (``GameSpec.values``), else one in the user's folder."""
+    if game.spec.values is None:
+        return None
+    return _value_for(game.spec.id, game.players, value_key(game))
+
+
+def value_key(game: Game) -> str:
+    """:func:`trained_on` of ``game`` as canonical JSON: a value file holds for this key."""
+    return json.dumps(trained_on(game), sort_keys=True, default=str)
 
 
 @lru_cache(maxsize=64)
 def _value_for(game_id: str, players: int, key: str) -> LinearValue | None:
-    folder = get_spec(game_id).values
-    if folder is None or not (path := Path(folder) / file_name(players)).is_file():
-        return None
-    value = LinearValue.load(path)
-    if json.dumps(value.meta.get("trained_on"), sort_keys=True, default=str) != key:
-        return None
-    return value
+    shipped = Path(get_spec(game_id).values or ".") / file_name(players)
+    for path in (shipped, user_file(game_id, players, key)):
+        if path.is_file():
+            value = LinearValue.load(path)
+            if json.dumps(value.meta.get("trained_on"), sort_keys=True, default=str) == key:
+                return value
+    return None
