@@ -1,11 +1,14 @@
-"""Test-wide settings: Hypothesis profiles (CI is derandomized so a run is repeatable), and the
-test plug-in distribution (tests/plugins) on the path, found like any installed plug-in."""
+"""Test-wide settings: Hypothesis profiles (CI is derandomized so a run is repeatable), the
+test plug-in distribution (tests/plugins) on the path, found like any installed plug-in, and a
+data folder of the tests' own (the tester's trained values or database never enter a test)."""
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "plugins"))
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tavola-tests-data-")
 
 from hypothesis import HealthCheck, settings
 

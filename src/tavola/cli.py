@@ -13,6 +13,7 @@ import os
 import shlex
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -29,7 +30,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from . import TavolaError, __version__, get_spec, list_games, read_card_file
+from . import TavolaError, __version__, get_spec, list_games, new_game, read_card_file
 from .agents import AGENTS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
 from .core.errors import quote
@@ -292,6 +293,75 @@ def _play(args: argparse.Namespace) -> int:
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are no crash
     return play(args.game, players, args.seat, args.bots, args.seed, sys.stdin, sys.stdout, options)
+
+
+def _train_value(args: argparse.Namespace) -> int:
+    from .agents.training import train
+    from .agents.value import save, user_file, value_key
+
+    spec = get_spec(args.game)
+    if spec.values is None:
+        raise UsageError(f"{spec.title} has no learned values (its bots would not look for one)")
+    if args.players not in spec.player_counts:
+        raise UsageError(f"a value ranks 2 to {spec.max_players} seats, not {args.players}")
+    options = game_options(spec, args)
+    sample = new_game(args.game, players=args.players, seed=0, options=options)
+    out = args.out or user_file(args.game, args.players, value_key(sample))
+    made_by = shlex.join(
+        ["tavola", "train-value", args.game, "--players", str(args.players)]
+        + ["--games", str(args.games), "--seed", str(args.seed), "--every", str(args.every)]
+        + [
+            f"--option={k}={json.dumps(v)}"
+            for k, v in args.option
+            if k not in sample.card_digests()
+        ]
+        + (["--cards", args.cards] if args.cards else [])
+    )
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn("playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
+        task = bar.add_task("games", total=args.games)
+        trained = train(
+            args.game,
+            args.players,
+            options,
+            games=args.games,
+            seed=args.seed,
+            every=args.every,
+            jobs=args.jobs,
+            made_by=made_by,
+            progress=lambda done, _: bar.update(task, completed=done),
+        )
+    console = _stdout()
+    table = Table(
+        title=f"{spec.title}, {args.players} players: {trained.positions} positions fitted",
+        caption="how often the seat ranked first won, in the 20% of the games held out",
+        box=box.SIMPLE,
+    )
+    for column in ("game's progress", "the standing's leader", "the value's first"):
+        table.add_column(column, justify="right")
+    for low, high, standing, learned in trained.held_out:
+        table.add_row(f"{low:.0%}-{high:.0%}", f"{standing:.3f}", f"{learned:.3f}")
+    console.print(table)
+    standing, learned = (sum(row[k] for row in trained.held_out) for k in (2, 3))
+    if learned <= standing:  # a bot scoring by it would do worse than by the standing
+        print(
+            "tavola: not written: on the held-out games the value picks the winner no more "
+            "often than the standing does; play more games (--games)",
+            file=sys.stderr,
+        )
+        return 1
+    out.parent.mkdir(parents=True, exist_ok=True)
+    save(out, trained.weights, trained.mean, trained.scale, trained.meta)
+    console.print(f"written to {out}", soft_wrap=True)
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -569,6 +639,26 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--seed", type=_whole(0), default=0, help="seed of the search (default 0)")
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.set_defaults(handler=_analyse)
+
+    learn = commands.add_parser(
+        "train-value",
+        help="train the learned value the hard bot scores positions by",
+        description=(
+            "Play games of the game's heuristic against itself and fit the learned value that "
+            "pimc:value=learned (the hard bot of some games) scores positions by, for these "
+            "players, cards and options. Written to your data folder, where the bots find it "
+            "for games played with the same cards and options."
+        ),
+    )
+    learn.add_argument("game", help="a game id (see 'tavola games')")
+    learn.add_argument("--players", type=_whole(2), required=True)
+    learn.add_argument("--games", type=_whole(10), default=1500, help="games to play (1500)")
+    learn.add_argument("--seed", type=_whole(0), default=0, help="seed of the games (0)")
+    learn.add_argument("--every", type=_whole(1), default=7, help="keep every N-th position (7)")
+    learn.add_argument("--jobs", type=_whole(1), default=2, help="worker processes (2)")
+    learn.add_argument("--out", type=Path, help="write the value here instead")
+    add_game_options(learn)
+    learn.set_defaults(handler=_train_value)
 
     serve = commands.add_parser("serve", help="the web app: play in the browser")
     serve.add_argument(

@@ -5,9 +5,6 @@ on; and pimc scores its cut rollouts by it when asked (with rewards by wins)."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,6 +22,7 @@ from tavola.agents.value import (
     value_for,
     value_key,
 )
+from tavola.cli import USAGE_ERROR, main
 from tavola.core.registry import get_spec
 
 
@@ -101,46 +99,43 @@ def test_pimc_scores_its_cut_rollouts_by_the_learned_value() -> None:
 
 
 def test_a_value_trained_on_your_own_options_is_found_for_games_with_them(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, capsys
 ) -> None:
-    """`benchmarks/train_value.py` with --option (or --cards) writes to the user's data folder,
-    where the value is found for games played with those options, and only for them."""
+    """`tavola train-value` with --option (or --cards) writes to the user's data folder, where
+    the value is found for games played with those options, and only for them."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    script = Path(__file__).parents[2] / "benchmarks" / "train_value.py"
-    args = ["renaissance-man-2d6", "--players", "3", "--games", "20", "--jobs", "1"]
-    run = subprocess.run(
-        [sys.executable, script, *args, "--option", "turn_limit=333"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
+    args = ["train-value", "renaissance-man-2d6", "--players", "3", "--option", "turn_limit=333"]
+    assert main([*args, "--games", "20"]) == 1  # too few: no better than the standing
+    assert "not written" in capsys.readouterr().err and not list(tmp_path.rglob("*.npz"))
+    assert main([*args, "--games", "300"]) == 0
+    out = capsys.readouterr().out
+    assert "the value's first" in out and "100%" in out
     longer = tavola.new_game("renaissance-man-2d6", players=3, seed=1, options={"turn_limit": 333})
     written = user_file("renaissance-man-2d6", 3, value_key(longer))
-    assert written.is_relative_to(tmp_path) and f"written to {written}" in run.stdout
+    assert written.is_relative_to(tmp_path) and written.is_file() and written.name in out
     _value_for.cache_clear()
     value = value_for(longer)
-    assert value is not None and value.meta["made_by"].endswith("--option turn_limit=333")
+    assert value is not None and value.meta["made_by"] == (
+        "tavola train-value renaissance-man-2d6 --players 3 --games 300 --seed 0 --every 7 "
+        "--option=turn_limit=333"
+    )
     standard = value_for(tavola.new_game("renaissance-man-2d6", players=3, seed=1))
     assert standard is not None and standard.meta["trained_on"]["options"]["turn_limit"] == 400
     four = tavola.new_game("renaissance-man-2d6", players=4, seed=1, options={"turn_limit": 333})
     assert value_for(four) is None  # trained for 3 players only
 
 
-def test_train_value_refuses_a_bad_option_in_one_line() -> None:
-    script = Path(__file__).parents[2] / "benchmarks" / "train_value.py"
-    run = subprocess.run(
-        [
-            sys.executable,
-            script,
-            "renaissance-man-2d6",
-            "--players",
-            "3",
-            "--option",
-            "turn_limit=-4",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 1 and "turn_limit" in run.stderr and "Traceback" not in run.stderr
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["renaissance-man-2d6", "--players", "3", "--option", "turn_limit=-4"], "turn_limit"),
+        (["renaissance-man-2d6", "--players", "7"], "not 7"),
+        (["renaissance-man-2d6", "--players", "3", "--cards", "/nonexistent"], "nonexistent"),
+        (["testa-di-pecora", "--players", "4"], "no learned values"),
+        (["renaissance-man-2d6"], "--players"),
+    ],
+)
+def test_train_value_refuses_bad_input_in_one_line(args, message, capsys) -> None:
+    assert main(["train-value", *args]) == USAGE_ERROR
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

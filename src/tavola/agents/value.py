@@ -3,9 +3,10 @@
 A conditional logit (McFadden): seat ``s`` scores ``w . (x_s - mean) / scale``, where ``x_s`` is
 ``game.observe(s)`` (its view only, counted from itself), and the chances are the softmax of the
 scores over the seats. It is fitted to who won games of the heuristic against itself
-(``benchmarks/train_value.py``); ``pimc:value=learned`` scores the worlds of its rollouts cut at
-the horizon by it. A value holds for the game, player count, variant and options it was trained
-on (its file says which), since the observation's layout and the cards' worth depend on them.
+(``tavola train-value``, :mod:`.training`); ``pimc:value=learned`` scores the worlds of its
+rollouts cut at the horizon by it. A value holds for the game, player count, variant, options
+and cards it was trained on (its file says which), since the observation's layout and the
+cards' worth depend on them.
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ def user_file(game_id: str, players: int, key: str) -> Path:
 
 def value_for(game: Game) -> LinearValue | None:
     """The learned value of ``game``'s player count trained on the same variant, options and
-    cards: one its game ships (``GameSpec.values``), else one in the user's folder."""
+    cards: the user's own (``tavola train-value``), else the one its game ships
+    (``GameSpec.values``)."""
     if game.spec.values is None:
         return None
     return _value_for(game.spec.id, game.players, value_key(game))
@@ -124,7 +126,7 @@ def value_key(game: Game) -> str:
 @lru_cache(maxsize=64)
 def _value_for(game_id: str, players: int, key: str) -> LinearValue | None:
     shipped = Path(get_spec(game_id).values or ".") / file_name(players)
-    for path in (shipped, user_file(game_id, players, key)):
+    for path in (user_file(game_id, players, key), shipped):
         if path.is_file():
             value = LinearValue.load(path)
             if json.dumps(value.meta.get("trained_on"), sort_keys=True, default=str) == key:
