@@ -41,13 +41,13 @@ USAGE_ERROR = 2
 PIPE_WIDTH = 120
 
 
-class UsageError(Exception):
+class _UsageError(Exception):
     """Bad command-line arguments, reported in one line."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # type: ignore[override]
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise _UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def _whole(least: int) -> Callable[[str], int]:
@@ -88,23 +88,23 @@ def _option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
-def game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
+def _game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
     """The game's options from ``--option`` and ``--cards`` (the file read into its card option)."""
     options = dict(args.option)
     if args.cards is None:
         return options
     names = [name for name, option in spec.options.items() if isinstance(option, CardsOption)]
     if not names:
-        raise UsageError(f"{spec.title} takes no card data, so --cards has nothing to set")
+        raise _UsageError(f"{spec.title} takes no card data, so --cards has nothing to set")
     if len(names) > 1:
-        raise UsageError(f"{spec.title} has several card options: give them with --option")
+        raise _UsageError(f"{spec.title} has several card options: give them with --option")
     name = names[0]
     if name in options:
-        raise UsageError(f"give the cards with --cards or with --option {name}=..., not both")
+        raise _UsageError(f"give the cards with --cards or with --option {name}=..., not both")
     try:
         options[name] = read_card_file(args.cards)
     except OSError as exc:  # e.g. a directory, which read_card_file lets through to fdopen
-        raise UsageError(f"--cards: cannot read {quote(args.cards)}: {exc.strerror}") from None
+        raise _UsageError(f"--cards: cannot read {quote(args.cards)}: {exc.strerror}") from None
     return options
 
 
@@ -154,7 +154,7 @@ class _Rate(ProgressColumn):
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    options = game_options(get_spec(args.game), args)
+    options = _game_options(get_spec(args.game), args)
     run = functools.partial(
         simulate,
         args.game,
@@ -212,9 +212,9 @@ def _compare(args: argparse.Namespace) -> int:
         try:
             words = shlex.split(text)
         except ValueError as exc:
-            raise UsageError(f"configuration {label}: {exc}") from None
+            raise _UsageError(f"configuration {label}: {exc}") from None
         config = build_parser().parse_args(["simulate", *words])
-        options = game_options(get_spec(config.game), config)
+        options = _game_options(get_spec(config.game), config)
         runs.append(
             simulate(
                 config.game,
@@ -271,20 +271,20 @@ def _play(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
     players = spec.max_players if args.players is None else args.players
     if players not in spec.player_counts:
-        raise UsageError(
+        raise _UsageError(
             f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
         )
-    options = game_options(spec, args)
+    options = _game_options(spec, args)
     spec.check(players, None, options)  # a bad option is a usage error, before the game starts
     if args.seat >= players:
-        raise UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
+        raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
     for name in args.bots:
         try:
             make_agent(name, spec.id)
         except AgentNameError as exc:
-            raise UsageError(str(exc)) from None
+            raise _UsageError(str(exc)) from None
     if len(args.bots) not in (0, 1, players - 1):
-        raise UsageError(
+        raise _UsageError(
             f"--bots names {len(args.bots)} agents for the {players - 1} other seats: "
             f"give one name per other seat, or a single name for all"
         )
@@ -301,10 +301,10 @@ def _train_value(args: argparse.Namespace) -> int:
 
     spec = get_spec(args.game)
     if spec.values is None:
-        raise UsageError(f"{spec.title} has no learned values (its bots would not look for one)")
+        raise _UsageError(f"{spec.title} has no learned values (its bots would not look for one)")
     if args.players not in spec.player_counts:
-        raise UsageError(f"a value ranks 2 to {spec.max_players} seats, not {args.players}")
-    options = game_options(spec, args)
+        raise _UsageError(f"a value ranks 2 to {spec.max_players} seats, not {args.players}")
+    options = _game_options(spec, args)
     sample = new_game(args.game, players=args.players, seed=0, options=options)
     out = args.out or user_file(args.game, args.players, value_key(sample))
     made_by = shlex.join(
@@ -371,9 +371,9 @@ def _serve(args: argparse.Namespace) -> int:
     from .web import create_app
 
     if not 0 <= args.pace <= 60:
-        raise UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
+        raise _UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
     if args.port > 65535:
-        raise UsageError(f"--port is 1 to 65535, not {args.port}")
+        raise _UsageError(f"--port is 1 to 65535, not {args.port}")
     database = args.db or default_url()
     app = create_app(database, pace=args.pace)
     where = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -412,9 +412,9 @@ def _analyse(args: argparse.Namespace) -> int:
         with open(args.record, encoding="utf-8") as f:
             record = json.load(f)
     except OSError as exc:
-        raise UsageError(f"cannot read {args.record}: {exc.strerror}") from None
+        raise _UsageError(f"cannot read {args.record}: {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{args.record} is not a JSON game record: {exc}") from None
+        raise _UsageError(f"{args.record} is not a JSON game record: {exc}") from None
     agent = f"ismcts:{args.budget}"
     err = Console(stderr=True)
     if args.json or not err.is_terminal:
@@ -471,7 +471,7 @@ def _safe_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--option KEY=VALUE`` (repeatable) and ``--cards FILE``."""
     parser.add_argument(
         "--option",
@@ -558,7 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
         "interrupted run given the same FILE and settings resumes where it stopped",
     )
     sim.add_argument("--variant", help="game variant (default: the game's first)")
-    add_game_options(sim)
+    _add_game_options(sim)
     sim.add_argument(
         "--report",
         metavar="FILE",
@@ -616,7 +616,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="seed of the deal and of the bots' choices, to replay a game (default: random and "
         "secret, shown when the game ends)",
     )
-    add_game_options(play)
+    _add_game_options(play)
     play.set_defaults(handler=_play)
 
     review = commands.add_parser(
@@ -657,7 +657,7 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("--every", type=_whole(1), default=7, help="keep every N-th position (7)")
     learn.add_argument("--jobs", type=_whole(1), default=2, help="worker processes (2)")
     learn.add_argument("--out", type=Path, help="write the value here instead")
-    add_game_options(learn)
+    _add_game_options(learn)
     learn.set_defaults(handler=_train_value)
 
     serve = commands.add_parser("serve", help="the web app: play in the browser")
@@ -687,7 +687,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help(sys.stderr)
             return USAGE_ERROR
         return args.handler(args)
-    except (UsageError, TavolaError) as exc:
+    except (_UsageError, TavolaError) as exc:
         print(f"tavola: error: {exc}", file=sys.stderr)
         return USAGE_ERROR
     except SystemExit as exc:  # --help
