@@ -120,7 +120,11 @@ def value_for(game: Game) -> LinearValue | None:
 
 def value_key(game: Game) -> str:
     """:func:`trained_on` of ``game`` as canonical JSON: a value file holds for this key."""
-    return json.dumps(trained_on(game), sort_keys=True, default=str)
+    return _canonical(trained_on(game))
+
+
+def _canonical(trained: Any) -> str:
+    return json.dumps(trained, sort_keys=True, default=str)
 
 
 @lru_cache(maxsize=64)
@@ -129,6 +133,6 @@ def _value_for(game_id: str, players: int, key: str) -> LinearValue | None:
     for path in (user_file(game_id, players, key), shipped):
         if path.is_file():
             value = LinearValue.load(path)
-            if json.dumps(value.meta.get("trained_on"), sort_keys=True, default=str) == key:
+            if _canonical(value.meta.get("trained_on")) == key:
                 return value
     return None
