@@ -1,6 +1,7 @@
 """The learned value: fitted, it ranks first the seat that wins; it reads only the seats'
-observations; it is used only for the player count, variant, options and cards it was trained
-on; and pimc scores its cut rollouts by it when asked (with rewards by wins)."""
+observations (or the game's features of their views); it is used only for the player count,
+variant, options and cards it was trained on; and pimc scores its cut rollouts by it when asked
+(with rewards by wins)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tavola.agents.value import (
     _value_for,
     file_name,
     fit,
+    position,
     save,
     trained_on,
     user_file,
@@ -51,9 +53,43 @@ def test_the_value_reads_only_each_seats_observation() -> None:
     assert np.allclose(chances, np.exp(scores) / np.exp(scores).sum())
 
 
+def test_a_game_with_features_is_valued_by_them_of_each_seats_view() -> None:
+    """The 2013 game's value reads the heuristic's reading of each seat's structure, from that
+    seat's view (so two worlds alike to a seat are alike to it)."""
+    spec = get_spec("renaissance-man")
+    g = tavola.new_game("renaissance-man", players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        seat = min(g.to_act)
+        g.act(seat, spec.heuristic(g.view(seat), g.legal_actions(seat), rng))
+    value = value_for(g)
+    assert value is not None and spec.features is not None
+    scores = np.array([spec.features(g.view(s)) @ value.weights for s in range(3)])
+    assert np.allclose(value(g), np.exp(scores) / np.exp(scores).sum())
+    world = SeatHandle(g, 0).resample(random.Random(1))
+    assert np.array_equal(position(world, 0), position(g, 0))
+
+
+def test_a_value_read_from_other_features_is_not_used(tmp_path, monkeypatch) -> None:
+    """A value trained before the game's features changed (another size) is left unused."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    g = tavola.new_game("renaissance-man", players=3, seed=1, options={"round_limit": 30})
+    path = user_file("renaissance-man", 3, value_key(g))
+    path.parent.mkdir(parents=True)
+    size = len(position(g, 0)) + 1
+    save(path, np.ones(size), np.zeros(size), np.ones(size), {"trained_on": trained_on(g)})
+    _value_for.cache_clear()
+    assert _value_for("renaissance-man", 3, value_key(g)) is not None
+    assert value_for(g) is None
+
+
 @pytest.mark.parametrize(
     ("game_id", "counts"),
-    [("renaissance-rivals", range(2, 5)), ("renaissance-man-2d6", range(2, 7))],
+    [
+        ("renaissance-rivals", range(2, 5)),
+        ("renaissance-man-2d6", range(2, 7)),
+        ("renaissance-man", range(2, 5)),
+    ],
 )
 def test_every_shipped_value_matches_its_game_as_it_is(game_id: str, counts: range) -> None:
     """A change to the cards, options or rules leaves a shipped value unused (scored by the

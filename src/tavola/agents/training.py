@@ -1,9 +1,9 @@
 """Training a game's learned value (:mod:`.value`) on games of its heuristic against itself.
 
 :func:`train` plays the games (in worker processes), keeps every ``every``-th position (each
-seat's observation, and which seats won the game), fits the conditional logit on the first 80%
-of the games, and measures it on the other 20%: how often the seat it ranks first goes on to
-win, against the game's standing (the leader now), by how far the game had gone.
+seat's :func:`~.value.position`, and which seats won the game), fits the conditional logit on
+the first 80% of the games, and measures it on the other 20%: how often the seat it ranks first
+goes on to win, against the game's standing (the leader now), by how far the game had gone.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import numpy as np
 from ..core.errors import TavolaError
 from ..core.registry import get_spec, new_game
 from ..core.rng import derive_seed
-from .value import fit, trained_on
+from .value import fit, position, trained_on
 
 QUARTERS = ((0.0, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1.01))
 """The parts of a game (by the share of its decisions made) the held-out test is reported by."""
@@ -94,7 +94,7 @@ def train(
 def _positions(
     game_id: str, players: int, options: dict, every: int, seed: int, number: int
 ) -> tuple:
-    """Game ``number``'s kept positions: observations (positions x seats x features), each
+    """Game ``number``'s kept positions (positions x seats x features), each
     seat's standing, how far the game had gone (0-1), and each seat's share of the win."""
     spec = get_spec(game_id)
     g = new_game(game_id, players=players, seed=derive_seed(seed, number), options=options)
@@ -108,7 +108,7 @@ def _positions(
         decisions += 1
         if decisions % every == 0 and not g.is_over:
             seats = range(players)
-            kept.append(([g.observe(s) for s in seats], list(spec.standing(g)), decisions))
+            kept.append(([position(g, s) for s in seats], list(spec.standing(g)), decisions))
     winners = g.result.winners
     wins = [1 / len(winners) if s in winners else 0.0 for s in range(players)]
     return (

@@ -1,12 +1,12 @@
 """A learned value of a position: each seat's chance to win, from the seats' observations.
 
 A conditional logit (McFadden): seat ``s`` scores ``w . (x_s - mean) / scale``, where ``x_s`` is
-``game.observe(s)`` (its view only, counted from itself), and the chances are the softmax of the
-scores over the seats. It is fitted to who won games of the heuristic against itself
-(``tavola train-value``, :mod:`.training`); ``pimc:value=learned`` scores the worlds of its
-rollouts cut at the horizon by it. A value holds for the game, player count, variant, options
-and cards it was trained on (its file says which), since the observation's layout and the
-cards' worth depend on them.
+:func:`position` (read from its view only: ``game.observe(s)``, or the game's ``features``), and
+the chances are the softmax of the scores over the seats. It is fitted to who won games of the
+heuristic against itself (``tavola train-value``, :mod:`.training`); ``pimc:value=learned``
+scores the worlds of its rollouts cut at the horizon by it. A value holds for the game, player
+count, variant, options and cards it was trained on (its file says which), since the
+observation's layout and the cards' worth depend on them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class LinearValue:
 
     def __call__(self, game: Game) -> list[float]:
         """Each seat's chance to win ``game`` from here (they sum to 1)."""
-        scores = np.array([game.observe(s) @ self.weights for s in range(game.players)])
+        scores = np.array([position(game, s) @ self.weights for s in range(game.players)])
         scores = np.exp(scores - scores.max())
         return (scores / scores.sum()).tolist()
 
@@ -46,6 +46,13 @@ class LinearValue:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
             return cls(data["weights"], data["mean"], data["scale"], meta)
+
+
+def position(game: Game, seat: int) -> np.ndarray:
+    """What a value reads of ``seat``'s position: the game's ``features`` of its view, or its
+    observation."""
+    features = game.spec.features
+    return game.observe(seat) if features is None else features(game.view(seat))
 
 
 def save(path: Path, weights: np.ndarray, mean: np.ndarray, scale: np.ndarray, meta: dict) -> None:
@@ -115,7 +122,10 @@ def value_for(game: Game) -> LinearValue | None:
     (``GameSpec.values``)."""
     if game.spec.values is None:
         return None
-    return _value_for(game.spec.id, game.players, value_key(game))
+    value = _value_for(game.spec.id, game.players, value_key(game))
+    if value is not None and value.weights.shape != position(game, 0).shape:
+        return None  # trained on what the game's features were before they changed
+    return value
 
 
 def value_key(game: Game) -> str:

@@ -72,7 +72,9 @@ class GameSpec:
     ``(table, row, value)`` that a report averages by table and row (e.g. ``("Game won by the
     seat that won the Challenge", "Write an Opera", 1.0)``). ``hard`` is the agent name the
     ``hard`` difficulty plays in this game, where the default (an ``ismcts``) is not the
-    strongest bot measured there.
+    strongest bot measured there. ``values`` is the folder of the learned values it ships, and
+    ``features(view)`` what such a value reads of a seat's position, from that seat's view
+    (default: ``observe(seat)``), where the raw observation is too much for it.
     """
 
     id: str
@@ -100,6 +102,9 @@ class GameSpec:
     )
     hard: str | None = None
     values: Path | None = None
+    features: Callable[[dict[str, Any]], Any] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @property
     def player_counts(self) -> range:

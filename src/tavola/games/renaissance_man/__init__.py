@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...core.options import IntOption, SeatOption
@@ -9,6 +10,7 @@ from ...core.registry import GameInfo, GameSpec, register
 from . import text
 from .breakdown import breakdown, standing
 from .cards import CARDS
+from .features import features
 from .heuristic import choose
 from .invariants import invariants
 from .observation import observation_size
@@ -72,6 +74,8 @@ SPEC = register(
         standing=standing,
         breakdown=breakdown,
         hard="pimc:rollouts=24,horizon=12",  # measured level with medium or ahead: docs/bots.md
+        values=Path(__file__).parent / "data",
+        features=features,
     )
 )
 
