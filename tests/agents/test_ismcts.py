@@ -112,6 +112,9 @@ def test_a_game_may_name_its_own_hard_bot() -> None:
     assert make_agent("hard", "renaissance-rivals").name == (
         "pimc:rollouts=16,horizon=12,reward=win,value=learned"
     )
+    assert make_agent("hard", "renaissance-man").name == (
+        "pimc:rollouts=16,horizon=36,reward=win,value=learned"
+    )
     assert difficulties() == DIFFICULTIES
 
 

@@ -73,7 +73,7 @@ SPEC = register(
         text=text,
         standing=standing,
         breakdown=breakdown,
-        hard="pimc:rollouts=24,horizon=12",  # measured level with medium or ahead: docs/bots.md
+        hard="pimc:rollouts=16,horizon=36,reward=win,value=learned",  # ahead: docs/bots.md
         values=Path(__file__).parent / "data",
         features=features,
     )
