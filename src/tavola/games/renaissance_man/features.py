@@ -23,6 +23,7 @@ def features(view: dict[str, Any]) -> np.ndarray:
     st, c = plan.st, plan.c
     filled = [x is not None for x in st]
     workers = sum(filled) / 15
+    hand_slots = [fits(c, st, i) for i in plan.hand]
     out = [workers]
     out += [sum(filled[p] for p in range(15) if LEVEL[p] == lv) / (6 - lv) for lv in range(1, 6)]
     out += [float(access(st, lv, kind)) for lv in range(1, 5) for kind in range(4)]
@@ -34,8 +35,8 @@ def features(view: dict[str, Any]) -> np.ndarray:
         float(finishable),
         len(plan.kinds_reachable(NONE)) / 4,
         len(opens) / 4,
-        sum(1 for i in plan.hand if fits(c, st, i)) / 4,  # hand cards with a slot
-        len({p for i in plan.hand for p in fits(c, st, i)}) / 4,  # slots a hand card fits
+        sum(1 for slots in hand_slots if slots) / 4,  # hand cards with a slot
+        len({p for slots in hand_slots for p in slots}) / 4,  # slots a hand card fits
         sum(1 for i in recruits if fits(c, st, i)) / 4,
         max(plan.recruit_value(a, 0) for a in range(4)) / 7,
     ]
@@ -46,7 +47,7 @@ def features(view: dict[str, Any]) -> np.ndarray:
         len(plan.hand) / 4,
         sum(view["knights"][a][plan.me] for a in range(4)) / 4,
         float(14 in opens),  # the Master's slot is open
-        float(finishable and sum(filled) >= 14),
+        float(finishable and workers >= 14 / 15),
         workers * view["round"] / view["round_limit"],
         workers * finishable,
     ]
