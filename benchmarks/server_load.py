@@ -141,6 +141,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / HZ
 
 
+def resident_mib(pid: int) -> float:
+    """The memory process ``pid`` holds now (its resident set), in MiB."""
+    with open(f"/proc/{pid}/status") as f:
+        kib = next(line.split()[1] for line in f if line.startswith("VmRSS:"))
+    return int(kib) / 1024
+
+
 async def new_table(base: str, game: str = "testa-di-pecora", seats: list[dict] = SEATS) -> dict:
     """Create a table; the server's answer (its id, and each person's link with its key). A
     request on the clients' event loop: a thread (urllib) would hold the interpreter lock, and
@@ -280,10 +287,10 @@ async def echo_client(
 
 async def measure(
     clients: list, stats: Stats, stop: asyncio.Event, pid: int, warmup: float, seconds: float
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; the CPU use
-    (cores) of the server and of the clients while measured, and the share of the machine's
-    CPU time stolen by its host meanwhile."""
+    (cores) of the server and of the clients while measured, the share of the machine's CPU
+    time stolen by its host meanwhile, and the server's memory at the end (MiB)."""
     tasks = [asyncio.create_task(c) for c in clients]
     await asyncio.sleep(warmup)
     cpu, mine, (total, stolen) = cpu_seconds(pid), time.process_time(), host_times()
@@ -295,6 +302,7 @@ async def measure(
         (cpu_seconds(pid) - cpu) / seconds,
         (time.process_time() - mine) / seconds,
         (stolen_after - stolen) / max(1, total_after - total),
+        resident_mib(pid),
     )
     stop.set()
     for task in tasks:
@@ -308,14 +316,17 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
 
 
-def report(name: str, stats: Stats, seconds: float, cpu: tuple[float, float, float]) -> float:
+def report(
+    name: str, stats: Stats, seconds: float, cpu: tuple[float, float, float, float]
+) -> float:
     p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
     rate = stats.actions / seconds
     print(
         f"{name}: {rate:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms (n={len(stats.latencies)}); {stats.errors} errors; "
         f"CPU: server {cpu[0]:.2f} cores ({cpu[0] / rate * 1000:.2f} ms each), "
-        f"clients {cpu[1]:.2f}; stolen by the host: {cpu[2]:.1%} of the CPU time"
+        f"clients {cpu[1]:.2f}; stolen by the host: {cpu[2]:.1%} of the CPU time; "
+        f"server memory {cpu[3]:.0f} MiB"
     )
     return p99
 
