@@ -4,6 +4,7 @@ secrets, refusals, limits, and no message carrying what its seat may not see."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from web_helpers import create, key_of, leaks, play_to_the_end
 import tavola
 from tavola.agents import difficulties
 from tavola.web import create_app
-from tavola.web.app import RATE, _body
+from tavola.web.app import COLLECTOR_THRESHOLDS, RATE, _body
 
 GAMES = [(spec.id, n) for spec in tavola.list_games() for n in (spec.min_players, spec.max_players)]
 
@@ -310,3 +311,13 @@ def test_a_game_without_a_heuristic_offers_no_medium_bot(
     seats = [{"kind": "me"}, {"kind": "invite"}] + [{"kind": "bot", "difficulty": "hard"}] * 2
     r = client.post("/api/tables", json={"game": "plain", "players": 4, "seats": seats})
     assert r.status_code == 201, r.text
+
+
+def test_a_served_app_looks_for_cycles_less_often_and_gives_the_collector_back_at_shutdown(
+    database: str,
+) -> None:
+    before = gc.get_threshold()
+    assert before != COLLECTOR_THRESHOLDS
+    with TestClient(create_app(database)):
+        assert gc.get_threshold() == COLLECTOR_THRESHOLDS
+    assert gc.get_threshold() == before

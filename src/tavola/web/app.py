@@ -61,6 +61,13 @@ MAX_REVIEWS = 200
 """Reviews kept once made (the oldest go first)."""
 MAX_CONNECTIONS = 32
 """Open WebSocket connections per client address, over all tables."""
+COLLECTOR_THRESHOLDS = (10_000, 10, 100)
+"""When the garbage collector looks for cycles while serving: after 10,000 new objects (CPython:
+700), and a full pass after 100 middle ones (CPython: 10). An action's objects are freed by
+reference counting, but each pass walks all the objects of its generations still alive (the
+tables' new states, the connections). Under load at CPython's defaults, young passes came six
+times a second (up to 11 ms), middle ones every 2 s (2-18 ms) and full ones every 15-20 s (80-110
+ms): 1% of the time, and every action arriving meanwhile waited (docs/web.md, Benchmarks)."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -87,8 +94,11 @@ def create_app(
         await asyncio.to_thread(store.migrate)
         await tables.resume()
         gc.collect()
-        gc.freeze()
+        gc.freeze()  # what was loaded at start is never walked by a collection again
+        thresholds = gc.get_threshold()
+        gc.set_threshold(*COLLECTOR_THRESHOLDS)
         yield
+        gc.set_threshold(*thresholds)
         await tables.close()
         store.dispose()
 
