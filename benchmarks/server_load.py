@@ -40,6 +40,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import websockets
 from fastapi import WebSocket, WebSocketDisconnect
@@ -195,6 +196,16 @@ class Timed(ClientConnection):
         super().process_event(event)
 
 
+class Usage(NamedTuple):
+    """What a phase cost the machine: CPU (cores) of the server and of the clients while
+    measured, the share of the machine's CPU time its host stole, the server's memory (MiB)."""
+
+    server: float
+    clients: float
+    stolen: float
+    memory: float
+
+
 @dataclass
 class Stats:
     """What the clients saw while ``measuring``."""
@@ -287,10 +298,9 @@ async def echo_client(
 
 async def measure(
     clients: list, stats: Stats, stop: asyncio.Event, pid: int, warmup: float, seconds: float
-) -> tuple[float, float, float, float]:
-    """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; the CPU use
-    (cores) of the server and of the clients while measured, the share of the machine's CPU
-    time stolen by its host meanwhile, and the server's memory at the end (MiB)."""
+) -> Usage:
+    """Run ``clients`` (coroutines) for ``warmup`` then ``seconds`` measured; what it cost
+    (the server's memory as at the end)."""
     tasks = [asyncio.create_task(c) for c in clients]
     await asyncio.sleep(warmup)
     cpu, mine, (total, stolen) = cpu_seconds(pid), time.process_time(), host_times()
@@ -298,7 +308,7 @@ async def measure(
     await asyncio.sleep(seconds)
     stats.measuring = False
     total_after, stolen_after = host_times()
-    used = (
+    used = Usage(
         (cpu_seconds(pid) - cpu) / seconds,
         (time.process_time() - mine) / seconds,
         (stolen_after - stolen) / max(1, total_after - total),
@@ -316,17 +326,15 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
 
 
-def report(
-    name: str, stats: Stats, seconds: float, cpu: tuple[float, float, float, float]
-) -> float:
+def report(name: str, stats: Stats, seconds: float, used: Usage) -> float:
     p50, p99 = percentile(stats.latencies, 50), percentile(stats.latencies, 99)
     rate = stats.actions / seconds
     print(
         f"{name}: {rate:.1f} per second; latency p50 {p50 * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms (n={len(stats.latencies)}); {stats.errors} errors; "
-        f"CPU: server {cpu[0]:.2f} cores ({cpu[0] / rate * 1000:.2f} ms each), "
-        f"clients {cpu[1]:.2f}; stolen by the host: {cpu[2]:.1%} of the CPU time; "
-        f"server memory {cpu[3]:.0f} MiB"
+        f"CPU: server {used.server:.2f} cores ({used.server / rate * 1000:.2f} ms each), "
+        f"clients {used.clients:.2f}; stolen by the host: {used.stolen:.1%} of the CPU time; "
+        f"server memory {used.memory:.0f} MiB"
     )
     return p99
 
@@ -336,12 +344,12 @@ async def run(args: argparse.Namespace, pid: int, base: str) -> None:
     warmup = min(10.0, 2 + 2 * args.think)
     stats, stop = Stats(), asyncio.Event()
     loops = [table_loop(base, args.think, i, stats, stop) for i in range(args.tables)]
-    cpu = await measure(loops, stats, stop, pid, warmup, args.seconds)
-    p99 = report("tavola actions (people and bots)", stats, args.seconds, cpu)
+    used = await measure(loops, stats, stop, pid, warmup, args.seconds)
+    p99 = report("tavola actions (people and bots)", stats, args.seconds, used)
     echo, stop = Stats(), asyncio.Event()
     clients = [echo_client(base, args.think, i, echo, stop) for i in range(2 * args.tables)]
-    cpu = await measure(clients, echo, stop, pid, warmup, args.seconds)
-    reference = report("echo round trips", echo, args.seconds, cpu)
+    used = await measure(clients, echo, stop, pid, warmup, args.seconds)
+    reference = report("echo round trips", echo, args.seconds, used)
     print(
         f"p99 of an action: {p99 * 1000:.1f} ms, {p99 / reference:.1f}x the echo's "
         "(target: under 50 ms and within 3x)"
