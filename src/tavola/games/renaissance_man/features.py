@@ -22,7 +22,8 @@ def features(view: dict[str, Any]) -> np.ndarray:
     plan = Plan(view, random.Random(0))
     st, c = plan.st, plan.c
     filled = [x is not None for x in st]
-    workers = sum(filled) / 15
+    placed = sum(filled)
+    workers = placed / 15
     hand_slots = [fits(c, st, i) for i in plan.hand]
     out = [workers]
     out += [sum(filled[p] for p in range(15) if LEVEL[p] == lv) / (6 - lv) for lv in range(1, 6)]
@@ -47,7 +48,7 @@ def features(view: dict[str, Any]) -> np.ndarray:
         len(plan.hand) / 4,
         sum(view["knights"][a][plan.me] for a in range(4)) / 4,
         float(14 in opens),  # the Master's slot is open
-        float(finishable and workers >= 14 / 15),
+        float(finishable and placed >= 14),
         workers * view["round"] / view["round_limit"],
         workers * finishable,
     ]
