@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import http.client
 import json
 import random
 import signal
@@ -99,8 +98,8 @@ async def table_loop(base: str, seed: int, ledger: Ledger, stop: asyncio.Event) 
     rng = random.Random(seed)
     while not stop.is_set():
         try:
-            made = await asyncio.to_thread(new_table, base, "testa-di-pecora", SEATS)
-        except (OSError, http.client.HTTPException):  # the server is down: try again
+            made = await new_table(base, "testa-di-pecora", SEATS)
+        except (OSError, RuntimeError, ValueError):  # the server is down: try again
             await asyncio.sleep(0.3)
             continue
         ledger.tables.append(made["table"])
