@@ -18,8 +18,12 @@ clients against a bare WebSocket echo endpoint mounted on the same server (each 
 action's message at the same pace and waits for it back), as the reference, with the server's
 CPU per echo, and the ratio of the two p99s. Both are timed alike: from just before the client
 sends to the moment the answer reaches the client's socket (before the client decodes it, or
-its event loop gets round to it), with the clients' garbage collector off. --profile writes the
-server's cProfile statistics (read them with ``python -m pstats FILE``).
+its event loop gets round to it), with the clients' garbage collector off. Last, the server's
+own answer time for both, from reading the message to having written its answer (noted in the
+server by hooks on uvicorn's WebSocket protocol): the clients share the machine's two cores
+with the server, and a client woken by the server's write may run first on the server's core,
+so what the clients time includes their own scheduling. --profile writes the server's cProfile
+statistics (read them with ``python -m pstats FILE``).
 """
 
 from __future__ import annotations
@@ -62,13 +66,59 @@ SEATS = [
 # -- the server, in a subprocess ------------------------------------------------------------------
 
 
+def time_answers() -> list[tuple[float, float, bool]]:
+    """Note, for each action message a WebSocket connection of this server reads (``{"type":
+    "act", ...}``, which the echo clients send too), when its frame reached the server and how
+    long until the server had written its next message to that connection: the server's own
+    answer time, free of the clients' scheduling. Hooks uvicorn's WebSocket protocol (the one
+    ``tavola serve`` runs); returns the list it fills with (read at, seconds, is an echo)."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    notes: list[tuple[float, float, bool]] = []
+    received = WebSocketsSansIOProtocol.data_received
+    handle_text = WebSocketsSansIOProtocol.handle_text
+    send = WebSocketsSansIOProtocol.send
+
+    def data_received(self, data: bytes) -> None:
+        self.read_at = time.perf_counter()
+        received(self, data)
+
+    def on_text(self, event: Frame) -> None:
+        if event.data.startswith(b'{"type": "act"'):
+            self.asked_at = self.read_at
+        handle_text(self, event)
+
+    async def on_send(self, message) -> None:
+        await send(self, message)
+        asked = getattr(self, "asked_at", None)
+        if asked is not None and message["type"] == "websocket.send":
+            self.asked_at = None
+            notes.append((asked, time.perf_counter() - asked, self.scope["path"] == "/echo"))
+
+    WebSocketsSansIOProtocol.data_received = data_received
+    WebSocketsSansIOProtocol.handle_text = on_text
+    WebSocketsSansIOProtocol.send = on_send
+    return notes
+
+
 def serve(port: int, database: str, pace: float, profile: str | None) -> None:
-    """Run the app (limits raised: every client here is 127.0.0.1) with an echo endpoint."""
+    """Run the app (limits raised: every client here is 127.0.0.1) with an echo endpoint, and
+    ``/answer-times?start=&end=`` (perf_counter seconds: the same clock as the clients'), the
+    server's own answer times of actions and echoes read in that span (:func:`time_answers`)."""
     import uvicorn
 
     from tavola.web import create_app
 
     app = create_app(database, pace=pace, rate=10**9, connections=10**9, new_tables=10**9)
+    notes = time_answers()
+
+    @app.get("/answer-times")
+    async def answer_times(start: float, end: float) -> dict[str, list[float]]:
+        window = [(took, echo) for at, took, echo in notes if start <= at < end]
+        return {
+            "actions": [took for took, echo in window if not echo],
+            "echoes": [took for took, echo in window if echo],
+        }
 
     async def echo(ws: WebSocket) -> None:
         await ws.accept()
@@ -149,24 +199,32 @@ def resident_mib(pid: int) -> float:
     return int(kib) / 1024
 
 
-async def new_table(base: str, game: str = "testa-di-pecora", seats: list[dict] = SEATS) -> dict:
-    """Create a table; the server's answer (its id, and each person's link with its key). A
-    request on the clients' event loop: a thread (urllib) would hold the interpreter lock, and
-    the clients' timing, for up to its 5 ms switch interval."""
+async def request(base: str, method: str, path: str, body: dict | None = None) -> dict:
+    """The server's JSON answer to one HTTP request, made on the clients' event loop: a thread
+    (urllib) would hold the interpreter lock, and the clients' timing, for up to its 5 ms
+    switch interval."""
     host, port = base.removeprefix("http://").split(":")
-    body = json.dumps({"game": game, "players": len(seats), "seats": seats}).encode()
+    data = b"" if body is None else json.dumps(body).encode()
     reader, writer = await asyncio.open_connection(host, int(port))
     writer.write(
-        f"POST /api/tables HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
-        + body
+        f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n".encode()
+        + data
     )
     answer = await reader.read()  # to the end: the server closes the connection
     writer.close()
     head, _, payload = answer.partition(b"\r\n\r\n")
-    if b" 201 " not in head.split(b"\r\n", 1)[0]:
-        raise RuntimeError(f"creating a table: {answer[:200]!r}")
+    status = head.split(b"\r\n", 1)[0].split(b" ")
+    if len(status) < 2 or not status[1].startswith(b"2"):  # also a server killed meanwhile
+        raise RuntimeError(f"{method} {path}: {answer[:200]!r}")
     return json.loads(payload)
+
+
+async def new_table(base: str, game: str = "testa-di-pecora", seats: list[dict] = SEATS) -> dict:
+    """Create a table; the server's answer (its id, and each person's link with its key)."""
+    return await request(
+        base, "POST", "/api/tables", {"game": game, "players": len(seats), "seats": seats}
+    )
 
 
 def key_of(made: dict, seat: int) -> str:
@@ -211,6 +269,7 @@ class Stats:
     """What the clients saw while ``measuring``."""
 
     measuring: bool = False
+    window: tuple[float, float] = (0.0, 0.0)  # when it measured (perf_counter)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: int = 0
@@ -304,9 +363,9 @@ async def measure(
     tasks = [asyncio.create_task(c) for c in clients]
     await asyncio.sleep(warmup)
     cpu, mine, (total, stolen) = cpu_seconds(pid), time.process_time(), host_times()
-    stats.measuring = True
+    stats.measuring, start = True, time.perf_counter()
     await asyncio.sleep(seconds)
-    stats.measuring = False
+    stats.measuring, stats.window = False, (start, time.perf_counter())
     total_after, stolen_after = host_times()
     used = Usage(
         (cpu_seconds(pid) - cpu) / seconds,
@@ -339,6 +398,16 @@ def report(name: str, stats: Stats, seconds: float, used: Usage) -> float:
     return p99
 
 
+async def answer_times(
+    base: str, window: tuple[float, float], kind: str
+) -> tuple[float, float, int]:
+    """The p50 and p99 (seconds) and count of the server's own answer times of ``kind``
+    ("actions" or "echoes") read within ``window``."""
+    start, end = window
+    times = (await request(base, "GET", f"/answer-times?start={start}&end={end}"))[kind]
+    return percentile(times, 50), percentile(times, 99), len(times)
+
+
 async def run(args: argparse.Namespace, pid: int, base: str) -> None:
     gc.disable()  # the clients' own collector pauses would count in both latencies (as timeit)
     warmup = min(10.0, 2 + 2 * args.think)
@@ -353,6 +422,16 @@ async def run(args: argparse.Namespace, pid: int, base: str) -> None:
     print(
         f"p99 of an action: {p99 * 1000:.1f} ms, {p99 / reference:.1f}x the echo's "
         "(target: under 50 ms and within 3x)"
+    )
+    answers = [
+        await answer_times(base, s.window, kind)
+        for s, kind in ((stats, "actions"), (echo, "echoes"))
+    ]
+    (a50, a99, an), (e50, e99, en) = answers
+    print(
+        f"the server's own answer time (message read to answer written): actions p50 "
+        f"{a50 * 1000:.2f} ms, p99 {a99 * 1000:.2f} ms (n={an}); echoes p50 {e50 * 1000:.2f} ms, "
+        f"p99 {e99 * 1000:.2f} ms (n={en}); p99 {a99 / e99:.1f}x the echo's"
     )
 
 
