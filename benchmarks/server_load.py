@@ -423,11 +423,8 @@ async def run(args: argparse.Namespace, pid: int, base: str) -> None:
         f"p99 of an action: {p99 * 1000:.1f} ms, {p99 / reference:.1f}x the echo's "
         "(target: under 50 ms and within 3x)"
     )
-    answers = [
-        await answer_times(base, s.window, kind)
-        for s, kind in ((stats, "actions"), (echo, "echoes"))
-    ]
-    (a50, a99, an), (e50, e99, en) = answers
+    a50, a99, an = await answer_times(base, stats.window, "actions")
+    e50, e99, en = await answer_times(base, echo.window, "echoes")
     print(
         f"the server's own answer time (message read to answer written): actions p50 "
         f"{a50 * 1000:.2f} ms, p99 {a99 * 1000:.2f} ms (n={an}); echoes p50 {e50 * 1000:.2f} ms, "
