@@ -67,7 +67,7 @@ COLLECTOR_THRESHOLDS = (10_000, 10, 100)
 reference counting, but each pass walks all the objects of its generations still alive (the
 tables' new states, the connections). Under load at CPython's defaults, young passes came six
 times a second (up to 11 ms), middle ones every 2 s (2-18 ms) and full ones every 15-20 s (80-110
-ms): 1% of the time, and every action arriving meanwhile waited (docs/web.md, Benchmarks)."""
+ms): 1% of the time, and every action arriving meanwhile waited (docs/web-load.md)."""
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
