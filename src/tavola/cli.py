@@ -11,6 +11,7 @@ import io
 import json
 import os
 import shlex
+import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -367,7 +368,7 @@ def _train_value(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from .store import default_url
+    from .store import DatabaseError, Store, default_url, safe_url
     from .web import create_app
 
     if not 0 <= args.pace <= 60:
@@ -375,19 +376,41 @@ def _serve(args: argparse.Namespace) -> int:
     if args.port > 65535:
         raise _UsageError(f"--port is 1 to 65535, not {args.port}")
     database = args.db or default_url()
+    try:  # the database opened and migrated now: an error is a message, not a failed start
+        store = Store(database)
+        try:
+            store.migrate()
+        finally:
+            store.dispose()
+    except DatabaseError as exc:
+        print(f"tavola: error: {exc}", file=sys.stderr)
+        return 1
+    try:
+        listening = _listen(args.host, args.port)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        print(f"tavola: error: cannot listen on {args.host}:{args.port}: {why}", file=sys.stderr)
+        return 1
     app = create_app(database, pace=args.pace)
     where = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"tavola: serving on http://{where}:{args.port}/ (database: {_safe_url(database)})")
+    where = f"[{where}]" if ":" in where else where
+    print(f"tavola: serving on http://{where}:{args.port}/ (database: {safe_url(database)})")
     print("tavola: press Ctrl-C to stop")
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         log_level="warning",
         ws_max_size=16 * 1024,
         ws_per_message_deflate=False,  # states are 2-3 KB: compressing them cost 17% of an action
     )
+    uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host`` (a name, an IPv4 or an IPv6 address) and ``port``, made
+    before the server starts so that a port in use is an error message, not a failed start."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family)
 
 
 def _budget(text: str) -> str:
@@ -462,13 +485,6 @@ def _analyse(args: argparse.Namespace) -> int:
     agree = sum(d.best.action == d.played for d in decisions)
     console.print(f"{agree} of {len(decisions)} decisions agree with the search.")
     return 0
-
-
-def _safe_url(url: str) -> str:
-    """A database URL without its password."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:

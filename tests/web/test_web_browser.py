@@ -15,9 +15,6 @@ import os
 import random
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -26,6 +23,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from web_helpers import free_port, start_server
 
 import tavola
 from tavola.web import create_app
@@ -45,12 +43,6 @@ FLAGS = [
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 GAMES = [spec for spec in tavola.list_games() if not spec.id.startswith("test-")]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -353,23 +345,6 @@ def test_every_control_has_an_accessible_name(server: str, browser, tmp_path: Pa
     page.goto(server + "/rules/renaissance-man-2d6")
     assert unnamed_controls(page) == []
     page.close()
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    """``tavola serve`` in its own process (so it can be killed outright), once it answers."""
-    where = ["--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(300):
-        with contextlib.suppress(OSError):
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
-            return proc
-        time.sleep(0.05)
-    proc.kill()
-    raise AssertionError("tavola serve did not start")
 
 
 def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -87,3 +94,26 @@ def leaks(record: dict, seat: int | None, msg: dict) -> list[str]:
     if str(record["seed"]) in json.dumps(msg):
         out.append("the seed")
     return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    """``tavola serve`` in its own process (so it can be killed outright), once it answers."""
+    where = ["--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(300):
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1).close()
+            return proc
+        time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("tavola serve did not start")

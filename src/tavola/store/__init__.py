@@ -5,6 +5,6 @@ name, or a person's secret stored as a hash) and its accepted actions in order; 
 rebuilt by replaying them, so an action stored is an action never lost.
 """
 
-from .database import Store, default_url
+from .database import DatabaseError, Store, default_url, safe_url
 
-__all__ = ["Store", "default_url"]
+__all__ = ["DatabaseError", "Store", "default_url", "safe_url"]

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import sessionmaker
 
 from ..core.errors import TavolaError
@@ -37,6 +38,16 @@ _ACTION = insert(_ACTIONS)
 
 class StaleTableError(TavolaError):
     """The table changed in the database since it was loaded (another writer)."""
+
+
+class DatabaseError(TavolaError):
+    """The database cannot be used: a URL SQLAlchemy cannot read, no driver for it, or a
+    database that cannot be opened or migrated (no server, no access, no such folder)."""
+
+
+def safe_url(url: str) -> str:
+    """A database URL without its password."""
+    return make_url(url).render_as_string(hide_password=True)
 
 
 def default_url() -> str:
@@ -67,11 +78,20 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         sqlite = url.startswith("sqlite")
-        self.engine: Engine = create_engine(
-            url,
-            connect_args={"check_same_thread": False, "timeout": 30} if sqlite else {},
-            pool_pre_ping=not sqlite,
-        )
+        try:
+            self.engine: Engine = create_engine(
+                url,
+                connect_args={"check_same_thread": False, "timeout": 30} if sqlite else {},
+                pool_pre_ping=not sqlite,
+            )
+        except ArgumentError:
+            raise DatabaseError(
+                "not a database URL (for example sqlite:///path/to/tavola.sqlite3 or "
+                "postgresql+psycopg://user@host/dbname)"
+            ) from None
+        except (NoSuchModuleError, ImportError) as exc:
+            hint = " (PostgreSQL: pip install -e '.[postgres]')" if "postgres" in url else ""
+            raise DatabaseError(f"no driver for {safe_url(url)}: {exc}{hint}") from None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.local = sqlite
@@ -92,9 +112,16 @@ class Store:
 
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        try:
+            with self.engine.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+        except DBAPIError as exc:
+            reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
+            hint = " (does its folder exist?)" if "unable to open" in reason else ""
+            raise DatabaseError(
+                f"cannot open the database {safe_url(self.url)}: {reason}{hint}"
+            ) from None
 
     def create(
         self,

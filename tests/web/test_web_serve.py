@@ -1,0 +1,106 @@
+"""``tavola serve``'s start: a database or an address it cannot use is a message and an exit
+code before anything is served, never a traceback or a "serving on" line for a server that is
+not there."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from web_helpers import free_port, start_server
+
+from tavola.cli import main
+
+
+def serve(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["serve", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("url", "says"),
+    [
+        ("tables.db", "tavola: error: not a database URL (for example sqlite:///"),
+        ("mysql://someone@localhost/tavola", "tavola: error: no driver for mysql://someone@"),
+    ],
+)
+def test_a_database_url_it_cannot_use_is_an_error_message(
+    capsys: pytest.CaptureFixture[str], url: str, says: str
+) -> None:
+    code, out, err = serve(capsys, "--db", url)
+    assert code == 1
+    assert says in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_an_sqlite_file_in_a_missing_folder_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path}/nowhere/tavola.sqlite3"
+    code, out, err = serve(capsys, "--db", url)
+    assert (code, out) == (1, "")
+    assert f"cannot open the database {url}: unable to open database file" in err
+    assert "does its folder exist?" in err
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_file_that_is_not_a_database_is_left_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes, not a database\n" * 100)
+    code, out, err = serve(capsys, "--db", f"sqlite:///{notes}")
+    assert (code, out) == (1, "")
+    assert "file is not a database" in err
+    assert notes.read_text() == "my notes, not a database\n" * 100
+
+
+def test_an_unreachable_postgresql_server_is_named_without_its_password(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("psycopg")  # the dev extra installs it
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    code, out, err = serve(capsys, "--db", f"postgresql+psycopg://tavola:s3cret@127.0.0.1:{port}/t")
+    assert (code, out) == (1, "")
+    assert f"cannot open the database postgresql+psycopg://tavola:***@127.0.0.1:{port}/t" in err
+    assert "s3cret" not in err and "Traceback" not in err
+
+
+def test_a_port_in_use_is_an_error_message_and_nothing_starts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        code, out, err = serve(capsys, "--port", str(port), "--db", f"sqlite:///{tmp_path}/t.db")
+    assert (code, out) == (1, "")
+    assert f"tavola: error: cannot listen on 127.0.0.1:{port}: Address already in use" in err
+
+
+def test_the_server_answers_on_the_port_it_said_and_a_second_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    first = start_server(tmp_path / "tavola.sqlite3", port)
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+            assert page.status == 200
+        second = subprocess.run(
+            [sys.executable, "-m", "tavola", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"},
+        )
+        assert second.returncode == 1
+        assert "serving on" not in second.stdout
+        assert f"cannot listen on 127.0.0.1:{port}" in second.stderr
+    finally:
+        first.kill()
+        first.wait()
