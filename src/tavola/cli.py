@@ -156,6 +156,18 @@ class _Rate(ProgressColumn):
 
 def _simulate(args: argparse.Namespace) -> int:
     options = _game_options(get_spec(args.game), args)
+    if args.out:
+        _check_output(args.out)
+    if args.report:  # what would fail after the run fails before it
+        from .sim.html import check_report
+
+        check_report()
+        _check_output(args.report)
+    if args.table:
+        from .sim.tables import check_table
+
+        check_table(args.table)
+        _check_output(args.table)
     run = functools.partial(
         simulate,
         args.game,
@@ -202,6 +214,27 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         render(sim, _stdout())
     return 0
+
+
+def _check_output(path: str | Path) -> None:
+    """Make the folder of the file ``path`` if need be; a usage error unless the file can be
+    written there (checked before a run or a training, not after it)."""
+    target = Path(path)
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        found = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+        why = (
+            f"{found} is a file, not a folder"
+            if found.exists() and not found.is_dir()
+            else f"cannot make the folder {folder} ({exc.strerror})"
+        )
+        raise _UsageError(f"cannot write {path}: {why}") from None
+    if target.is_dir():
+        raise _UsageError(f"cannot write {path}: it is a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise _UsageError(f"cannot write {path}: the folder {folder} is not writable")
 
 
 def _compare(args: argparse.Namespace) -> int:
@@ -308,6 +341,7 @@ def _train_value(args: argparse.Namespace) -> int:
     options = _game_options(spec, args)
     sample = new_game(args.game, players=args.players, seed=0, options=options)
     out = args.out or user_file(args.game, args.players, value_key(sample))
+    _check_output(out)
     made_by = shlex.join(
         ["tavola", "train-value", args.game, "--players", str(args.players)]
         + ["--games", str(args.games), "--seed", str(args.seed), "--every", str(args.every)]
@@ -713,4 +747,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # the reader went away (e.g. `tavola ... | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as exc:  # a file that cannot be read or written (a folder where a file
+        # should be, a full disk, a device that refuses): the reason and the file, no traceback
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"tavola: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1

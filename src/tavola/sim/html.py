@@ -143,8 +143,9 @@ class ReportError(TavolaError):
     """A report that cannot be written (the ``lab`` extra missing)."""
 
 
-def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
-    """Write ``sim``'s report to ``path`` as one HTML page (needs the ``lab`` extra)."""
+def check_report() -> None:
+    """A ReportError if a report cannot be made here (the ``lab`` extra missing): checked
+    before a run, not after it."""
     try:
         import matplotlib  # noqa: F401
         import scipy  # noqa: F401
@@ -152,6 +153,11 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
         raise ReportError(
             "a report needs matplotlib and scipy: pip install 'tavola[lab]'"
         ) from None
+
+
+def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
+    """Write ``sim``'s report to ``path`` as one HTML page (needs the ``lab`` extra)."""
+    check_report()
     data = report_data(sim)
     plots = [
         _shares("Wins by agent", data["agents"], data["fair"]),

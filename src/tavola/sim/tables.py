@@ -47,35 +47,45 @@ def rows(sim: Simulation) -> list[dict[str, Any]]:
     return out
 
 
+def check_table(path: str | os.PathLike[str]) -> str:
+    """The format of a table written to ``path`` (``csv`` or ``parquet``, by its suffix), or a
+    TableError saying why it cannot be written: checked before a run, not after it."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in (".csv", ".parquet"):
+        raise TableError(f"a table is a .csv or .parquet file, not {target.name!r}")
+    if suffix == ".parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise TableError("a Parquet table needs pyarrow: pip install 'tavola[lab]'") from None
+    return suffix[1:]
+
+
 def write_table(sim: Simulation, path: str | os.PathLike[str]) -> None:
     """Write the table to ``path``: ``.csv`` or ``.parquet``, by its suffix."""
     target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix == ".csv":
+    if check_table(target) == "csv":
         with target.open("w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=list(COLUMNS))
             writer.writeheader()
             writer.writerows(rows(sim))
-    elif suffix == ".parquet":
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise TableError("a Parquet table needs pyarrow: pip install 'tavola[lab]'") from None
-        data = rows(sim)
-        schema = pa.schema(
-            [
-                ("game", pa.int64()),
-                ("seed", pa.uint64()),
-                ("seat", pa.int16()),
-                ("agent", pa.string()),
-                ("score", pa.float64()),
-                ("win", pa.float64()),
-                ("decisions", pa.int64()),
-                ("hit_cap", pa.bool_()),
-            ]
-        )
-        columns = {name: [row[name] for row in data] for name in COLUMNS}
-        pq.write_table(pa.table(columns, schema=schema), target)
-    else:
-        raise TableError(f"a table is a .csv or .parquet file, not {target.name!r}")
+        return
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    data = rows(sim)
+    schema = pa.schema(
+        [
+            ("game", pa.int64()),
+            ("seed", pa.uint64()),
+            ("seat", pa.int16()),
+            ("agent", pa.string()),
+            ("score", pa.float64()),
+            ("win", pa.float64()),
+            ("decisions", pa.int64()),
+            ("hit_cap", pa.bool_()),
+        ]
+    )
+    columns = {name: [row[name] for row in data] for name in COLUMNS}
+    pq.write_table(pa.table(columns, schema=schema), target)

@@ -1,0 +1,88 @@
+"""The files the commands write (--out, --report, --table, a value): a path that cannot be
+written is a one-line error before the games or the training, not a traceback after them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tavola.cli import main
+
+GAME = "testa-di-pecora"
+
+
+@pytest.fixture
+def no_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A simulation or a training that fails the test if it starts."""
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the run started before its output was checked")
+
+    monkeypatch.setattr("tavola.cli.simulate", refuse)
+    monkeypatch.setattr("tavola.agents.training.train", refuse)
+
+
+@pytest.mark.parametrize("flag", ["--out", "--report", "--table"])
+def test_a_file_under_a_file_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None, flag: str
+) -> None:
+    (tmp_path / "notes").write_text("a file, not a folder\n")
+    target = tmp_path / "notes" / "inside" / ("t.csv" if flag == "--table" else "x.html")
+    code = main(["simulate", GAME, "-n", "2", flag, str(target)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert (
+        err
+        == f"tavola: error: cannot write {target}: {tmp_path / 'notes'} is a file, not a folder\n"
+    )
+
+
+@pytest.mark.parametrize("flag", ["--out", "--report", "--table"])
+def test_a_folder_given_for_a_file_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None, flag: str
+) -> None:
+    folder = tmp_path / ("t.csv" if flag == "--table" else "run")
+    folder.mkdir()
+    assert main(["simulate", GAME, "-n", "2", flag, str(folder)]) == 2
+    assert capsys.readouterr().err == f"tavola: error: cannot write {folder}: it is a folder\n"
+
+
+def test_a_table_of_an_unknown_kind_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None
+) -> None:
+    assert main(["simulate", GAME, "-n", "2", "--table", str(tmp_path / "t.xlsx")]) == 2
+    assert "a table is a .csv or .parquet file, not 't.xlsx'" in capsys.readouterr().err
+
+
+def test_a_value_that_cannot_be_written_is_refused_before_the_training(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None
+) -> None:
+    (tmp_path / "notes").write_text("a file\n")
+    out = tmp_path / "notes" / "value.npz"
+    code = main(["train-value", "renaissance-rivals", "--players", "2", "--out", str(out)])
+    assert code == 2
+    assert f"cannot write {out}: {tmp_path / 'notes'} is a file, not a folder" in (
+        capsys.readouterr().err
+    )
+
+
+def test_the_folders_of_the_report_and_the_table_are_made(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")  # the dev extra has the lab's
+    report, table = tmp_path / "reports" / "r.html", tmp_path / "tables" / "t.csv"
+    argv = ["simulate", GAME, "-n", "2", "--json", "--report", str(report), "--table", str(table)]
+    assert main(argv) == 0
+    assert report.read_text().startswith("<!doctype html>")
+    assert table.read_text().startswith("game,seed,seat")
+
+
+def test_a_file_error_during_a_run_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device", "run.jsonl")
+
+    monkeypatch.setattr("tavola.cli.simulate", full_disk)
+    assert main(["simulate", GAME, "-n", "2"]) == 1
+    assert capsys.readouterr().err == "tavola: error: No space left on device: run.jsonl\n"
