@@ -175,6 +175,14 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
             {
                 "game": "renaissance-man-2d6",
                 "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "bot"}],
+            },
+            "seat 1: a bot needs an 'agent' or a 'difficulty': easy, hard, heuristic,",
+        ),
+        (
+            {
+                "game": "renaissance-man-2d6",
+                "players": 2,
                 "seats": [{"kind": "me"}, {"kind": "me"}],
             },
             "only one seat",
@@ -244,6 +252,21 @@ def test_pages_carry_a_content_security_policy(client: TestClient) -> None:
         assert r.status_code == 200
         assert "script-src 'self'" in r.headers["content-security-policy"]
     assert client.get("/t/nothing-here").status_code == 404
+
+
+def test_an_address_with_no_page_is_a_page_saying_so_and_the_api_answers_json(
+    client: TestClient,
+) -> None:
+    page = client.get("/tables/<b>mistyped</b>")
+    assert page.status_code == 404
+    assert page.headers["content-type"].startswith("text/html")
+    assert "There is no page /tables/&lt;b&gt;mistyped&lt;/b&gt; here" in page.text
+    assert '<a class="button primary" href="/">Back to the lobby</a>' in page.text
+    for path in ("/api/nothing", "/static/nothing.js"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+        assert answer.json() == {"detail": "Not Found"}
+    assert client.post("/").status_code == 405
 
 
 def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> None:

@@ -100,6 +100,8 @@ def state(game: Game, seat: int | None, since: int) -> dict[str, Any]:
 def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
     """The name and a new instance of the bot ``name`` (parameters included) for ``game_id``,
     or UnknownGameError saying what there is."""
+    if name is None:
+        raise UnknownGameError(f"a bot needs an 'agent' or a 'difficulty': {', '.join(AGENTS)}")
     if not isinstance(name, str) or len(name) > MAX_AGENT:
         raise UnknownGameError(f"no bot {quote(name)}; bots: {', '.join(sorted(AGENTS))}")
     try:

@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
 from ..agents import AGENTS, DIFFICULTIES, difficulties
@@ -110,6 +112,15 @@ def create_app(
 
     def missing(request: Request, what: str) -> HTMLResponse:
         return templates.TemplateResponse(request, "missing.html", {"what": what}, status_code=404)
+
+    @app.exception_handler(HTTPException)
+    async def not_found(request: Request, exc: HTTPException) -> Response:
+        """An address that names no page gets a page saying so (and a way back to the lobby);
+        the JSON API and the static files answer as usual."""
+        path = request.url.path
+        if exc.status_code == 404 and not path.startswith(("/api/", "/static/")):
+            return missing(request, f"no page {path[:80]}")
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RecordError)
     async def unloadable(request: Request, exc: RecordError) -> Response:
