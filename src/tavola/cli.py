@@ -444,7 +444,8 @@ def _listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host`` (a name, an IPv4 or an IPv6 address) and ``port``, made
     before the server starts so that a port in use is an error message, not a failed start."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    return socket.create_server((host, port), family=family)
+    both = host == "::" and socket.has_dualstack_ipv6()  # every address, IPv4's too
+    return socket.create_server((host, port), family=family, dualstack_ipv6=both)
 
 
 def _budget(text: str) -> str:

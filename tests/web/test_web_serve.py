@@ -104,3 +104,16 @@ def test_the_server_answers_on_the_port_it_said_and_a_second_one_is_refused(
     finally:
         first.kill()
         first.wait()
+
+
+@pytest.mark.parametrize(
+    ("host", "reach"), [("::", "127.0.0.1"), ("::", "::1"), ("0.0.0.0", "127.0.0.1")]
+)
+def test_listening_on_every_address_takes_ipv4_and_ipv6_alike(host: str, reach: str) -> None:
+    from tavola.cli import _listen
+
+    with _listen(host, 0) as listening:
+        port = listening.getsockname()[1]
+        family = socket.AF_INET6 if ":" in reach else socket.AF_INET
+        with socket.create_connection((reach, port), timeout=5) as client:
+            assert client.family == family
