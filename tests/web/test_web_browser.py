@@ -180,6 +180,27 @@ def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec
     page.close()
 
 
+def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser) -> None:
+    """A game's own kind of option (Rivals' Red deck, a choice with checks of its own) is asked
+    for as the kind it refines, and what is chosen is what the table is made with."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    for spec in GAMES:
+        page.get_by_label("Game", exact=True).select_option(spec.id)
+        for name, option in spec.options.items():
+            if option.to_json()["type"] == "CardsOption":  # the standard cards, in the lobby
+                continue
+            assert page.locator(f"#opt-{name}").count() == 1, (spec.id, name)
+    page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
+    page.get_by_label("Players", exact=True).fill("2")
+    page.get_by_label("Players", exact=True).dispatch_event("change")
+    page.locator("#opt-red_deck").select_option("yes")
+    with page.expect_request("**/api/tables") as made:
+        page.get_by_role("button", name="Create table").click()
+    assert made.value.post_data_json["options"]["red_deck"] == "yes"
+    page.close()
+
+
 def test_two_people_at_one_table_in_two_browsers_then_a_rematch(server: str, browser) -> None:
     body = {
         "game": "renaissance-man-2d6",

@@ -31,7 +31,10 @@ class Option:
         return self.help
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": type(self).__name__, "help": self.help, "default": self.default}
+        """The option for a form: ``type`` is the core kind it is (a game's own subclass, with
+        checks of its own, shows as the kind it refines, so a form knows how to ask for it)."""
+        kind = next(c for c in type(self).__mro__ if c.__module__.startswith("tavola.core."))
+        return {"type": kind.__name__, "help": self.help, "default": self.default}
 
 
 def _whole(value: object) -> bool:
