@@ -187,9 +187,7 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     page.goto(server + "/")
     for spec in GAMES:
         page.get_by_label("Game", exact=True).select_option(spec.id)
-        for name, option in spec.options.items():
-            if option.to_json()["type"] == "CardsOption":  # the standard cards, in the lobby
-                continue
+        for name in spec.options:
             assert page.locator(f"#opt-{name}").count() == 1, (spec.id, name)
     page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
     page.get_by_label("Players", exact=True).fill("2")
@@ -198,6 +196,36 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     with page.expect_request("**/api/tables") as made:
         page.get_by_role("button", name="Create table").click()
     assert made.value.post_data_json["options"]["red_deck"] == "yes"
+    page.close()
+
+
+def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
+    server: str, browser, tmp_path: Path
+) -> None:
+    from tavola.games.testa_di_pecora.deck import STANDARD_DECK
+
+    text = STANDARD_DECK.read_text(encoding="utf-8")
+    mine = tmp_path / "my-deck.toml"
+    mine.write_text(text.replace('name = "', 'name = "My '), encoding="utf-8")
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace('name = "Pope"', "name = Pope"), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    page.locator("#opt-deck").set_input_files(str(broken))
+    page.get_by_label("Players", exact=True).fill("5")  # the form redrawn: the file stays
+    page.get_by_label("Players", exact=True).dispatch_event("change")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_contain_text("broken.toml, line 31: not valid TOML")
+    page.locator("#opt-deck").set_input_files(str(mine))
+    with page.expect_request("**/api/tables") as made:
+        page.get_by_role("button", name="Create table").click()
+    sent = made.value.post_data_json
+    assert sent["players"] == 5 and sent["options"]["deck"]["name"] == "my-deck.toml"
+    page.get_by_role("link", name="Open my seat (seat 0)").click()
+    expect(page.locator(".hand-box")).to_contain_text("My ")  # the cards' own names
+    kept = page.evaluate("localStorage.getItem('tavola.tables')")
+    assert '"settings"' in kept and "toml" not in kept  # the file's text is not kept
     page.close()
 
 

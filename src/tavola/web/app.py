@@ -25,7 +25,6 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
 from ..agents import AGENTS, DIFFICULTIES, difficulties
-from ..core.cards import CardsOption
 from ..core.errors import (
     IllegalActionError,
     RecordError,
@@ -482,13 +481,10 @@ def _rules_page(spec: Any) -> dict[str, Any]:
 
 
 def _game_json(spec: Any) -> dict[str, Any]:
-    """A game for the lobby: its spec, without card-data options (the standard set is used)."""
+    """A game for the lobby: its spec, its options (card data among them: the lobby sends a
+    chosen file's text), its bots and their difficulties."""
     data = spec.to_json()
-    data["options"] = {
-        name: option.to_json()
-        for name, option in spec.options.items()
-        if not isinstance(option, CardsOption)
-    }
+    data["options"] = {name: option.to_json() for name, option in spec.options.items()}
     data["agents"] = sorted(AGENTS)
     data["difficulties"] = difficulties(spec.id)
     return data

@@ -1,7 +1,7 @@
 // The lobby: choose a game and its settings, fill the seats, create the table, keep its links.
 import { h } from './dom.js';
 import { wireImport } from './importer.js';
-import { loadTables, saveTables, rememberTable } from './store.js';
+import { loadTables, saveTables, rememberTable, withoutCardData } from './store.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('new-table');
@@ -10,6 +10,7 @@ const playersInput = $('players');
 const variantSelect = $('variant');
 const seatsList = $('seats');
 const KINDS = [['me', 'me'], ['invite', 'invite a friend'], ['bot', 'bot']];
+const MAX_CARD_FILE = 60 * 1024; // the server takes a table's settings up to 64 KiB
 let games = [];
 let prefill = readPrefill();
 
@@ -88,8 +89,10 @@ function drawOptions(keep) {
   const game = currentGame();
   const box = $('option-fields');
   const before = keep ? optionValues() : (prefill?.options || {});
+  const chosen = keep ? [...box.querySelectorAll('.field.cards')] : []; // a file stays chosen
   const fields = Object.entries(game.options).map(([name, opt]) =>
-    optionField(name, opt, name in before ? before[name] : opt.default));
+    chosen.find((f) => f.dataset.for === name)
+    || optionField(name, opt, name in before ? before[name] : opt.default));
   box.replaceChildren(...fields.filter(Boolean));
   $('options').hidden = box.children.length === 0;
 }
@@ -115,6 +118,11 @@ function optionField(name, opt, value) {
     const seats = Array.from({ length: players() }, (_, s) => h('option', { value: s, text: `seat ${s}` }));
     input = h('select', attrs, h('option', { value: '', text: 'random' }), seats);
     input.value = Number.isInteger(value) && value < players() ? String(value) : '';
+  } else if (opt.type === 'CardsOption') {
+    input = h('input', { ...attrs, type: 'file', accept: '.toml,text/plain' });
+    help.textContent = `${opt.help}: the standard set, or a card file of your own (TOML, at most ${MAX_CARD_FILE / 1024} KiB)`;
+    return h('div', { class: 'field cards', dataset: { for: name } },
+      h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help), input);
   } else {
     return null; // a kind of option the lobby does not know: the game's default is used
   }
@@ -128,7 +136,22 @@ function optionValues() {
     if (type === 'IntOption') out[option] = Number(input.value);
     else if (type === 'BoolOption') out[option] = input.checked;
     else if (type === 'SeatOption') out[option] = input.value === '' ? null : Number(input.value);
-    else out[option] = input.value;
+    else if (type !== 'CardsOption') out[option] = input.value;
+  }
+  return out;
+}
+
+/** The card files chosen, as the option values that give card data by content
+ * (`{name, toml}`); an Error saying why if one is too large to send. */
+async function cardValues() {
+  const out = {};
+  for (const input of $('option-fields').querySelectorAll('[data-type="CardsOption"]')) {
+    const file = input.files[0];
+    if (!file) continue;
+    if (file.size > MAX_CARD_FILE) {
+      throw new Error(`${file.name} is larger than ${MAX_CARD_FILE / 1024} KiB: the lobby takes card files up to that size (tavola simulate and play take larger ones, with --cards)`);
+    }
+    out[input.dataset.option] = { name: file.name, toml: await file.text() };
   }
   return out;
 }
@@ -210,11 +233,18 @@ form.addEventListener('submit', async (event) => {
   const game = currentGame();
   if (!game) return;
   clampPlayers();
+  let cards;
+  try {
+    cards = await cardValues();
+  } catch (err) {
+    showError(err.message);
+    return;
+  }
   const body = {
     game: game.id,
     players: players(),
     variant: variantSelect.value || undefined,
-    options: optionValues(),
+    options: { ...optionValues(), ...cards },
     seats: seatValues(),
   };
   const button = $('create');
@@ -240,7 +270,7 @@ form.addEventListener('submit', async (event) => {
       seats: data.seats,
       spectator: data.spectator,
       creator: data.creator, // lets this browser hand an empty seat to a bot
-      settings: body,
+      settings: withoutCardData(body),
     };
     rememberTable(entry);
     showCreated(entry);

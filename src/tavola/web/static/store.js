@@ -28,3 +28,11 @@ export function rememberTable(entry) {
 export function findTable(id) {
   return loadTables().find((t) => t.table === id);
 }
+
+/** A table's settings without card data given by content (a file's text, tens of KiB): kept
+ * and carried into "same settings" links as the standard cards; the file is chosen again. */
+export function withoutCardData(settings) {
+  const options = Object.fromEntries(Object.entries(settings.options || {})
+    .filter(([, value]) => value === null || typeof value !== 'object'));
+  return { ...settings, options };
+}

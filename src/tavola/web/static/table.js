@@ -4,7 +4,7 @@
 // static/games/<id>.js.
 import { h, fill, seatLabel, sameAction, gameRenderer, eventItem, turnText, awayBadge, clock } from './dom.js';
 import { rankingTable } from './result.js';
-import { findTable, rememberTable } from './store.js';
+import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
 
 const $ = (id) => document.getElementById(id);
@@ -379,7 +379,7 @@ async function sameSettings(msg) {
       // the game's defaults then
     }
   }
-  location.href = `/?settings=${encodeURIComponent(JSON.stringify(settings))}`;
+  location.href = `/?settings=${encodeURIComponent(JSON.stringify(withoutCardData(settings)))}`;
 }
 
 /** A seat opened from a link joins "my tables" in this browser. */
