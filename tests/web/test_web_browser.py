@@ -199,6 +199,23 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     page.close()
 
 
+def test_the_lobby_and_the_rules_fit_a_phone_screen_for_every_game(server: str, browser) -> None:
+    """No page scrolls sideways at 390 px: a fieldset's default minimum width (its content's)
+    once pushed the lobby's options past the screen's edge."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    width = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    page.goto(server + "/")
+    for spec in GAMES:
+        page.get_by_label("Game", exact=True).select_option(spec.id)
+        scroll, screen = page.evaluate(width)
+        assert scroll <= screen, (spec.id, scroll, screen)
+    for spec in GAMES:
+        page.goto(f"{server}/rules/{spec.id}")
+        scroll, screen = page.evaluate(width)
+        assert scroll <= screen, (spec.id, scroll, screen)
+    page.close()
+
+
 def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
     server: str, browser, tmp_path: Path
 ) -> None:
