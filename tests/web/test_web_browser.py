@@ -199,20 +199,25 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     page.close()
 
 
-def test_the_lobby_and_the_rules_fit_a_phone_screen_for_every_game(server: str, browser) -> None:
-    """No page scrolls sideways at 390 px: a fieldset's default minimum width (its content's)
-    once pushed the lobby's options past the screen's edge."""
+def test_every_page_fits_a_phone_screen_for_every_game(server: str, browser) -> None:
+    """No page scrolls sideways at 390 px (the lobby, the rules, a finished table, its replay):
+    a fieldset's default minimum width (its content's) once pushed the lobby's options past
+    the screen's edge, and a file field the replay's links."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
     width = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     page.goto(server + "/")
     for spec in GAMES:
         page.get_by_label("Game", exact=True).select_option(spec.id)
         scroll, screen = page.evaluate(width)
-        assert scroll <= screen, (spec.id, scroll, screen)
+        assert scroll <= screen, (spec.id, "lobby", scroll, screen)
     for spec in GAMES:
-        page.goto(f"{server}/rules/{spec.id}")
-        scroll, screen = page.evaluate(width)
-        assert scroll <= screen, (spec.id, scroll, screen)
+        made = api(server, "/api/replays", finished_record(spec.id, 4))
+        for path in (f"/rules/{spec.id}", f"/t/{made['table']}", made["replay"]):
+            page.goto(server + path)
+            if path != f"/rules/{spec.id}":
+                page.wait_for_selector("#board *")
+            scroll, screen = page.evaluate(width)
+            assert scroll <= screen, (spec.id, path, scroll, screen)
     page.close()
 
 
