@@ -204,6 +204,15 @@ def test_the_round_limit_is_a_reported_safety_cap() -> None:
                 g.act(s, pick)
     assert g.round == 5 and g.view(0)["ended"] == "round-limit"
     assert g.result.winners == (0, 1)
+    # the log and the view name the same winners as the result, and the log says it in words
+    end = g.events(None)[-1]
+    assert (end["kind"], end["winners"], g.view(0)["winners"]) == ("end", [0, 1], [0, 1])
+    scores = ", ".join(f"Seat {s} {n:g}" for s, n in enumerate(g.result.scores))
+    assert end["text"] == (
+        "The game ends: the round limit is reached with no Master. Seat 0 and Seat 1 win. "
+        f"Scores: {scores}."
+    )
+    assert g.events(1)[-1]["text"].split(". ")[1] == "Seat 0 and You win"
 
 
 def test_one_player_opposing_knights_from_two_flipped_cards() -> None:
@@ -253,6 +262,7 @@ def test_one_player_loses_when_the_deck_must_be_reshuffled() -> None:
     g.deck = g.deck[-1:]
     pass_all(g)
     assert g.is_over and g.view(0)["ended"] == "deck-out" and g.view(0)["winners"] == []
+    assert g.events(0)[-1]["text"].startswith("The game ends: the deck ran out. The game is lost.")
 
 
 def test_one_player_easier_reshuffles_some_cards_once() -> None:

@@ -1101,7 +1101,8 @@ class RenaissanceMan(Game):
         self.phase = OVER
         self.ended = reason
         self.commits.close() if self.commits.is_open else None
-        self.log.append((EV_END, reason, self.winners, tuple(self.scores())))
+        result = self.result  # the winners by [D13] too: the most workers, if nobody is Master
+        self.log.append((EV_END, reason, result.winners, tuple(self.scores())))  # type: ignore[union-attr]
 
     # -- what a seat knows ---------------------------------------------------------------
 

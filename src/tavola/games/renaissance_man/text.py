@@ -217,5 +217,16 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "aside":
         return f"{e['count']} cards are discarded face down (tougher game)."
     if k == "end":
-        return f"The game ends ({e['reason']}): winners {e['winners']}, scores {e['scores']}."
+        why = {
+            "master": "a Renaissance Master is complete",
+            "round-limit": "the round limit is reached with no Master",
+            "deck-out": "the deck ran out",
+        }[e["reason"]]
+        won = " and ".join(_who(s, viewer) for s in e["winners"])
+        if not won:  # only the one-player game ends with no winner
+            outcome = "The game is lost."
+        else:
+            outcome = f"{won} {'win' if won == 'You' or len(e['winners']) > 1 else 'wins'}."
+        scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
+        return f"The game ends: {why}. {outcome} Scores: {scores}."
     return k

@@ -86,6 +86,6 @@ def build_view(g: RenaissanceMan, seat: int | None) -> dict[str, Any]:
         "last_actions": [ACTIONS[k + 2] for k in g.last[0]],
         "last_discards": list(g.last[1]),
         "ended": END_REASONS[g.ended] if over else None,
-        "winners": list(g.winners) if over else None,
+        "winners": list(g.result.winners) if over else None,  # type: ignore[union-attr]
         "scores": g.scores() if over else None,
     }
