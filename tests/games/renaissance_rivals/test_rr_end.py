@@ -115,7 +115,7 @@ def test_solo_loss_when_column_a_is_empty() -> None:
     assert not any(g.stacks[p] for p in (0, 4, 8, 12))
     assert g.result.scores == (-26,)
     said = g.events(0)[-1]["text"]
-    assert said == "The game is over: column A is empty: the solo game is lost. Scores: -26."
+    assert said == "The game is over: column A is empty: the solo game is lost. Scores: You -26."
 
 
 def test_solo_victory_ends_before_the_removal_and_st_peters_counts_six() -> None:

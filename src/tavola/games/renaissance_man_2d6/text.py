@@ -289,7 +289,8 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
             "no-challenges": "no Challenge is left to win",
             "turn-limit": "the turn limit is reached",
         }[e["reason"]]
-        return f"The game is over: {why}. Scores: {', '.join(map(str, e['scores']))}."
+        scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
+        return f"The game is over: {why}. Scores: {scores}."
     if kind == "hand":
         return f"You were dealt {_cards(c, e['cards'])}."
     if kind == "start":

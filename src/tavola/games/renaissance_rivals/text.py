@@ -206,7 +206,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "remove":
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
-        scores = ", ".join(map(str, e["scores"]))
+        scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
         return f"The game is over: {ENDINGS.get(e['reason'], e['reason'])}. Scores: {scores}."
     if kind == "setup":
         return f"{e['players']} player(s): {', '.join(e['artists'])}."
