@@ -75,6 +75,8 @@ def test_the_turn_limit_is_a_safety_cap() -> None:
     while not g.is_over:
         g.act(g.cur, rng.choice(g.legal_actions(g.cur)))
     assert g.view(None)["ended"] == "turn-limit" and g.turns == 10
+    # the view shows the last round played, not the one that would have come next
+    assert (g.view(None)["round"], g.view(None)["turn"]) == (5, 10)
     assert new(2).view(None)["turn_limit"] == 60
     with pytest.raises(tavola.UnknownGameError):
         new(2, turn_limit=4)
@@ -111,7 +113,7 @@ def test_solo_loss_when_column_a_is_empty() -> None:
     g = new(1, seed=2)
     while not g.is_over:
         do(g, "end")
-    assert g.view(0)["ended"] == "solo-lost" and g.turns == 26
+    assert g.view(0)["ended"] == "solo-lost" and g.turns == 26 and g.view(0)["turn"] == 26
     assert not any(g.stacks[p] for p in (0, 4, 8, 12))
     assert g.result.scores == (-26,)
     said = g.events(0)[-1]["text"]

@@ -415,6 +415,13 @@ class RenaissanceRivals(Game):
         return self.phase == OVER
 
     @property
+    def turn(self) -> int:
+        """The turn being played, from 1; once over, the last one played (the solo loss and
+        the cap end a game after its turn is counted, the others during it)."""
+        counted = self.phase == OVER and END_REASONS[self.ended] in ("solo-lost", "turn-limit")
+        return self.turns if counted else self.turns + 1
+
+    @property
     def result(self) -> GameResult | None:
         # [D14] the most points wins; equal scores share the win.
         if self.phase != OVER:
