@@ -90,7 +90,7 @@ class Store:
                 "postgresql+psycopg://user@host/dbname)"
             ) from None
         except (NoSuchModuleError, ImportError) as exc:
-            hint = " (PostgreSQL: pip install -e '.[postgres]')" if "postgres" in url else ""
+            hint = " (PostgreSQL needs tavola's postgres extra)" if "postgres" in url else ""
             raise DatabaseError(f"no driver for {safe_url(url)}: {exc}{hint}") from None
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
