@@ -98,7 +98,7 @@ def render(view: dict[str, Any]) -> str:
     """The whole view as plain text."""
     t = _t(view)
     lines = [
-        f"Renaissance Rivals, {view['players']} player(s), turn {view['turn']}"
+        f"Renaissance Rivals, {_count(view['players'], 'player')}, turn {view['turn']}"
         + (f"; you are seat {view['seat']}" if view["seat"] is not None else "")
     ]
     if view["phase"] == "over":
@@ -142,13 +142,18 @@ def render(view: dict[str, Any]) -> str:
     tt = view["this_turn"]
     lines.append(
         f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
-        f"{tt['elevations']} Elevation(s), {tt['bonus_moves']} bonus move(s)."
+        f"{_count(tt['elevations'], 'Elevation')}, {_count(tt['bonus_moves'], 'bonus move')}."
     )
     return "\n".join(lines)
 
 
 def _who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless one: "1 card", "3 cards"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 ENDINGS = {
@@ -170,7 +175,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     who = _who(e["seat"], viewer) if "seat" in e else ""
     if kind == "draw":
         if "cards" not in e:
-            return f"{who} drew {e['count']} card(s)."
+            return f"{who} drew {_count(e['count'], 'card')}."
         return f"{who} drew {', '.join(map(name, e['cards'])) or 'nothing'}."
     if kind == "turn":
         return f"Turn {e['turn']}: " + ("your turn." if who == "You" else f"{who}'s turn.")
@@ -179,10 +184,10 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
             return f"{who} used {name(e['card'])} to move down to {e['pawn']}."
         return f"{who} used {name(e['card'])} for {e['as'].capitalize()}."
     if kind == "acquire":
-        return (
-            f"{who} acquired {name(e['card'])} from {e['stack']} to the {e['to']}; "
-            f"pawn {e['from']} -> {e['pawn']}."
+        moved = (
+            f"; the pawn moves from {e['from']} to {e['pawn']}" if e["from"] != e["pawn"] else ""
         )
+        return f"{who} acquired {name(e['card'])} from {e['stack']} to the {e['to']}{moved}."
     if kind == "reveal":
         return f"{e['stack']} now shows {name(e['card'])}."
     if kind == "resupply":
@@ -190,7 +195,8 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "start":
         return f"{who} started {name(e['card'])} in {e['city'].capitalize()}."
     if kind == "advance":
-        return f"{who} advanced {name(e['card'])} to step {e['step']} ({e['points']} points)."
+        points = _count(e["points"], "point")
+        return f"{who} advanced {name(e['card'])} to step {e['step']} ({points})."
     if kind == "complete":
         return f"{who} completed {name(e['card'])} ({e['vp']} VP)."
     if kind == "elevate":
@@ -200,7 +206,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "transfer":
         return f"{who} moved {name(e['card'])} to the Palette."
     if kind == "discard":
-        return f"{who} discarded {e['count']} card(s)."
+        return f"{who} discarded {_count(e['count'], 'card')}."
     if kind == "shuffle":
         return f"{who} shuffled the discards into a new deck of {e['size']} cards."
     if kind == "remove":
@@ -209,5 +215,11 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
         scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
         return f"The game is over: {ENDINGS.get(e['reason'], e['reason'])}. Scores: {scores}."
     if kind == "setup":
-        return f"{e['players']} player(s): {', '.join(e['artists'])}."
+        artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
+        plays = "; ".join(
+            f"{_who(s, viewer)} {'play' if s == viewer else 'plays'} {artists[a]}"
+            for s, a in enumerate(e["artists"])
+        )
+        red = " with the Red deck" if e["red_deck"] else ""
+        return f"{_count(e['players'], 'player')}{red}. {plays}."
     return kind

@@ -1,0 +1,44 @@
+"""The game log in words (the web table's and the terminal's): names, not ids; plurals right; no
+symbols a reader has to decode."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tavola
+
+
+def played(players: int, seed: int) -> tavola.Game:
+    g = tavola.new_game("renaissance-rivals", players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    return g
+
+
+def test_the_first_line_names_each_seats_artist() -> None:
+    g = played(3, 3)
+    named = dict(zip(g.c.artist_ids, g.c.artist_names, strict=True))  # type: ignore[attr-defined]
+    names = [named[seat["artist"]] for seat in g.view(None)["seats"]]
+    assert g.events(None)[0]["text"] == (
+        f"3 players with the Red deck. Seat 0 plays {names[0]}; Seat 1 plays {names[1]}; "
+        f"Seat 2 plays {names[2]}."
+    )
+    assert g.events(1)[0]["text"].split("; ")[1] == f"You play {names[1]}"
+    assert played(1, 3).events(0)[0]["text"].startswith("1 player. You play ")
+    moves = [e for e in g.events(None) if e["kind"] == "acquire" and e["from"] != e["pawn"]]
+    assert moves and moves[0]["text"].endswith(
+        f"; the pawn moves from {moves[0]['from']} to {moves[0]['pawn']}."
+    )
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_no_line_has_ids_symbols_or_wrong_plurals(players: int) -> None:
+    g = played(players, 5)
+    texts = [e["text"] for seat in (None, 0) for e in g.events(seat)]
+    assert texts and not [
+        t for t in texts if "->" in t or "(s)" in t or "(1 points)" in t or "[" in t
+    ]
