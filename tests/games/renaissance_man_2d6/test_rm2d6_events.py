@@ -363,3 +363,22 @@ def test_an_event_is_never_attempted_like_a_challenge() -> None:
     assert not [a for a in names if a.get("challenge", "").startswith("e-")]
     with pytest.raises(tavola.MalformedActionError):
         do(g, 0, {"kind": "attempt", "challenge": "e-draw"})
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "words"),
+    [
+        ("draw", 1, "1 CR card drawn at once"),
+        ("draw", 2, "2 CR cards drawn at once"),
+        ("tribute", 1, "the next 1 player holding one"),
+        ("tribute", 3, "the next 3 players holding one"),
+        ("waive", 1, "1 unmet requirement free"),
+        ("waive", 2, "2 unmet requirements free"),
+    ],
+)
+def test_an_events_benefit_reads_in_the_singular_or_the_plural(
+    kind: str, amount: int, words: str
+) -> None:
+    from tavola.games.renaissance_man_2d6.text import benefit_text
+
+    assert words in benefit_text(kind, amount) and "(s)" not in benefit_text(kind, amount)

@@ -35,13 +35,18 @@ PAUSE_AFTER = frozenset({"contest", "end"})
 """Events after which a terminal waits for the player, so that an Event's dice stay in sight."""
 
 BENEFIT = {
-    "draw": "{amount} CR cards drawn at once",
-    "tribute": "a card at random from the hand of each of the next {amount} player(s) holding one",
+    "draw": "{amount} CR card{s} drawn at once",
+    "tribute": "a card at random from the hand of each of the next {amount} player{s} holding one",
     "bonus": "+{amount} to each of the winner's later Challenge rolls",
-    "waive": "{amount} unmet requirement(s) free in each of the winner's later attempts",
+    "waive": "{amount} unmet requirement{s} free in each of the winner's later attempts",
     "recover": "every matching card taken back from the CR discards (but those played to win)",
 }
-"""An Event's benefit, the same words wherever it is shown."""
+"""An Event's benefit, the same words wherever it is shown (:func:`benefit_text`)."""
+
+
+def benefit_text(kind: str, amount: int) -> str:
+    """An Event's benefit in words, its count singular or plural."""
+    return BENEFIT[kind].format(amount=amount, s="" if amount == 1 else "s")
 
 
 def render(view: dict[str, Any]) -> str:
@@ -91,7 +96,7 @@ def card_table(c: Cards) -> dict[str, Any]:
 
 
 def _benefit(c: Cards, i: int) -> str:
-    return BENEFIT[c.benefit[i]].format(amount=c.amount[i])
+    return benefit_text(c.benefit[i], c.amount[i])
 
 
 def _fill(text: str, indent: str = "") -> str:
@@ -141,7 +146,9 @@ def _seats(view: dict[str, Any], c: Cards) -> str:
         if view["bonus"][s]:
             extra.append(f"+{view['bonus'][s]} to rolls")
         if view["waive"][s]:
-            extra.append(f"{view['waive'][s]} requirement(s) waived")
+            extra.append(
+                f"{view['waive'][s]} requirement{'' if view['waive'][s] == 1 else 's'} waived"
+            )
         pile = ", ".join(names[i] for i in view["success"][s]) or "-"
         row = f"{name:<9}{view['scores'][s]:>7}{view['hand_sizes'][s]:>7}  {shown or '-':<12}{pile}"
         if extra:
@@ -272,7 +279,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
         tail = "" if e["winner"] is not None else " A tie: the tied players roll again."
         return f"{names[e['event']]}: {rolls}.{tail}"
     if kind == "event_won":
-        benefit = BENEFIT[e["benefit"]].format(amount=e["amount"])
+        benefit = benefit_text(e["benefit"], e["amount"])
         return f"{_who(e['seat'], viewer)} won the Event {names[e['event']]}; benefit: {benefit}."
     if kind == "tribute":
         card = c.kind_names[KINDS.index(e["card"])]

@@ -105,7 +105,7 @@ function attemptPanel(msg, set) {
   const mods = [];
   if (a.turned) mods.push('+1: turned up this turn');
   if (v.bonus[s]) mods.push(`+${v.bonus[s]}: standing bonus`);
-  if (v.waive[s]) mods.push(`${v.waive[s]} unmet requirement(s) waived`);
+  if (v.waive[s]) mods.push(`${v.waive[s]} unmet requirement${v.waive[s] === 1 ? '' : 's'} waived`);
   const odds = Number.isInteger(a.modifier) ? oddsLine(a.modifier, a.chance) : null;
   return h('section', { class: 'panel under-way', 'aria-labelledby': 'attempt-title' },
     h('h2', { id: 'attempt-title', text: `${capital(who(msg, s))} ${s === msg.seat ? 'attempt' : 'attempts'} a Challenge` }),
@@ -175,7 +175,7 @@ function seatPanel(msg, set, s) {
       s === v.first_player ? h('span', { class: 'chip', text: 'first player' }) : null,
       s === v.declared ? h('span', { class: 'chip', text: 'declared the last turn' }) : null,
       v.bonus[s] ? h('span', { class: 'chip', text: `+${v.bonus[s]} to rolls` }) : null,
-      v.waive[s] ? h('span', { class: 'chip', text: `${v.waive[s]} requirement(s) waived` }) : null),
+      v.waive[s] ? h('span', { class: 'chip', text: `${v.waive[s]} requirement${v.waive[s] === 1 ? '' : 's'} waived` }) : null),
     known ? h('p', { class: 'known' }, 'Known cards: ', counts(set, v.known[s])) : null,
     h('details', { class: 'pile' },
       h('summary', { text: `Success pile: ${pile.length}` }),
