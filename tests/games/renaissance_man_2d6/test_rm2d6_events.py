@@ -382,3 +382,11 @@ def test_an_events_benefit_reads_in_the_singular_or_the_plural(
     from tavola.games.renaissance_man_2d6.text import benefit_text
 
     assert words in benefit_text(kind, amount) and "(s)" not in benefit_text(kind, amount)
+
+
+def test_a_reshuffle_of_one_card_says_one_card() -> None:
+    from tavola.games.renaissance_man_2d6.cards import cards_by_key
+    from tavola.games.renaissance_man_2d6.text import describe
+
+    said = describe(cards_by_key("standard"), {"kind": "shuffle", "size": 1}, None)
+    assert said == "The discards were shuffled into a new Creative Reserves deck of 1 card."

@@ -203,7 +203,8 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "refill":
         return f"The {e['area']} area gets {name(e['card'])}."
     if k == "shuffle":
-        return f"The discards are shuffled into a new deck of {e['size']} cards."
+        cards = "1 card" if e["size"] == 1 else f"{e['size']} cards"
+        return f"The discards are shuffled into a new deck of {cards}."
     if k == "round":
         return f"Round {e['round']}."
     if k == "phase":

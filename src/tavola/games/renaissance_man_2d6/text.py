@@ -287,7 +287,8 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "recover":
         return f"{_who(e['seat'], viewer)} took back {_cards(c, e['cards'])} from the discards."
     if kind == "shuffle":
-        return f"The discards were shuffled into a new Creative Reserves deck of {e['size']} cards."
+        cards = "1 card" if e["size"] == 1 else f"{e['size']} cards"
+        return f"The discards were shuffled into a new Creative Reserves deck of {cards}."
     if kind == "declare":
         return f"{_who(e['seat'], viewer)} declared turn {e['last_turn']} the last."
     if kind == "end":

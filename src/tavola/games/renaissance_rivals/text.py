@@ -208,7 +208,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "discard":
         return f"{who} discarded {_count(e['count'], 'card')}."
     if kind == "shuffle":
-        return f"{who} shuffled the discards into a new deck of {e['size']} cards."
+        return f"{who} shuffled the discards into a new deck of {_count(e['size'], 'card')}."
     if kind == "remove":
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
