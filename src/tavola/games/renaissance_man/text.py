@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.words import count
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
 
 RULES = """\
@@ -198,13 +199,12 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         return f"{who} put {name(e['card'])} {'in hand' if e['to'] == 'hand' else 'at ' + e['to']}."
     if k == "discard":
         n = e["count"]
-        cards = "no card" if n == 0 else "1 card" if n == 1 else f"{n} cards"
+        cards = "no card" if n == 0 else count(n, "card")
         return f"{who} discarded {cards} face down."
     if k == "refill":
         return f"The {e['area']} area gets {name(e['card'])}."
     if k == "shuffle":
-        cards = "1 card" if e["size"] == 1 else f"{e['size']} cards"
-        return f"The discards are shuffled into a new deck of {cards}."
+        return f"The discards are shuffled into a new deck of {count(e['size'], 'card')}."
     if k == "round":
         return f"Round {e['round']}."
     if k == "phase":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from ...core.words import count
 from .cards import KINDS, Cards, cards_by_key
 from .odds import TARGET, modifier, success_chance
 
@@ -146,9 +147,7 @@ def _seats(view: dict[str, Any], c: Cards) -> str:
         if view["bonus"][s]:
             extra.append(f"+{view['bonus'][s]} to rolls")
         if view["waive"][s]:
-            extra.append(
-                f"{view['waive'][s]} requirement{'' if view['waive'][s] == 1 else 's'} waived"
-            )
+            extra.append(f"{count(view['waive'][s], 'requirement')} waived")
         pile = ", ".join(names[i] for i in view["success"][s]) or "-"
         row = f"{name:<9}{view['scores'][s]:>7}{view['hand_sizes'][s]:>7}  {shown or '-':<12}{pile}"
         if extra:
@@ -268,7 +267,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
         return f"{_who(e['seat'], viewer)} passed."
     if kind == "stand":
         n = e["played"]
-        cards = "no card" if n == 0 else "1 card" if n == 1 else f"{n} cards"
+        cards = "no card" if n == 0 else count(n, "card")
         return f"{_who(e['seat'], viewer)} played {cards} to the Event."
     if kind == "contest":
         rolls = "; ".join(
@@ -287,7 +286,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "recover":
         return f"{_who(e['seat'], viewer)} took back {_cards(c, e['cards'])} from the discards."
     if kind == "shuffle":
-        cards = "1 card" if e["size"] == 1 else f"{e['size']} cards"
+        cards = count(e["size"], "card")
         return f"The discards were shuffled into a new Creative Reserves deck of {cards}."
     if kind == "declare":
         return f"{_who(e['seat'], viewer)} declared turn {e['last_turn']} the last."

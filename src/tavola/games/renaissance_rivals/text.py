@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.words import count
 from .cards import CITIES, SKILL_NAMES, SKILLS, cards_by_key
 from .rules import K_COM, K_MP, K_START, MP0, tables_for
 
@@ -98,7 +99,7 @@ def render(view: dict[str, Any]) -> str:
     """The whole view as plain text."""
     t = _t(view)
     lines = [
-        f"Renaissance Rivals, {_count(view['players'], 'player')}, turn {view['turn']}"
+        f"Renaissance Rivals, {count(view['players'], 'player')}, turn {view['turn']}"
         + (f"; you are seat {view['seat']}" if view["seat"] is not None else "")
     ]
     if view["phase"] == "over":
@@ -142,18 +143,13 @@ def render(view: dict[str, Any]) -> str:
     tt = view["this_turn"]
     lines.append(
         f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
-        f"{_count(tt['elevations'], 'Elevation')}, {_count(tt['bonus_moves'], 'bonus move')}."
+        f"{count(tt['elevations'], 'Elevation')}, {count(tt['bonus_moves'], 'bonus move')}."
     )
     return "\n".join(lines)
 
 
 def _who(seat: int, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
-
-
-def _count(n: int, noun: str) -> str:
-    """``n`` and the noun, plural unless one: "1 card", "3 cards"."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 ENDINGS = {
@@ -175,7 +171,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     who = _who(e["seat"], viewer) if "seat" in e else ""
     if kind == "draw":
         if "cards" not in e:
-            return f"{who} drew {_count(e['count'], 'card')}."
+            return f"{who} drew {count(e['count'], 'card')}."
         return f"{who} drew {', '.join(map(name, e['cards'])) or 'nothing'}."
     if kind == "turn":
         return f"Turn {e['turn']}: " + ("your turn." if who == "You" else f"{who}'s turn.")
@@ -195,7 +191,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "start":
         return f"{who} started {name(e['card'])} in {e['city'].capitalize()}."
     if kind == "advance":
-        points = _count(e["points"], "point")
+        points = count(e["points"], "point")
         return f"{who} advanced {name(e['card'])} to step {e['step']} ({points})."
     if kind == "complete":
         return f"{who} completed {name(e['card'])} ({e['vp']} VP)."
@@ -206,9 +202,9 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "transfer":
         return f"{who} moved {name(e['card'])} to the Palette."
     if kind == "discard":
-        return f"{who} discarded {_count(e['count'], 'card')}."
+        return f"{who} discarded {count(e['count'], 'card')}."
     if kind == "shuffle":
-        return f"{who} shuffled the discards into a new deck of {_count(e['size'], 'card')}."
+        return f"{who} shuffled the discards into a new deck of {count(e['size'], 'card')}."
     if kind == "remove":
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
@@ -221,5 +217,5 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
             for s, a in enumerate(e["artists"])
         )
         red = " with the Red deck" if e["red_deck"] else ""
-        return f"{_count(e['players'], 'player')}{red}. {plays}."
+        return f"{count(e['players'], 'player')}{red}. {plays}."
     return kind

@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
+from ...core.words import count
 from .deck import TOTAL_DUCATS, Deck, deck_by_key
 
 WIDTH = 79  # a full 80-column line wraps early in some terminals
@@ -164,7 +165,7 @@ def _phase(view: dict[str, Any]) -> str:
         return f"The Inheritance is offered to {actor}: claim it or pass."
     if phase == "save":
         left = 2 - view["savings"]["count"]
-        return f"The Heir ({actor}) to save {_count(left, 'more card')} face down."
+        return f"The Heir ({actor}) to save {count(left, 'more card')} face down."
     days = len(view["trades"]) + max(view["hand_sizes"])
     return f"Trading day {len(view['trades']) + 1} of {days}: {actor} to play."
 
@@ -216,7 +217,7 @@ def _season(view: dict[str, Any], deck: Deck) -> str:
                 f"Inheritance: {inheritance['face_down']} cards face down; passed: {passed}."
             )
         else:
-            saved = _count(view["savings"]["count"], "card")
+            saved = count(view["savings"]["count"], "card")
             lines.append(
                 f"Inheritance: claimed by {_who(view, heir)}, the Heir ({saved} saved face down)."
             )
@@ -281,7 +282,7 @@ def _hand(view: dict[str, Any], deck: Deck) -> str:
     hand = view["hand"]
     if hand is None or view["phase"] == "over":
         return ""
-    lines = [f"Your hand ({_count(len(hand), 'card')}, ducats in brackets):"]
+    lines = [f"Your hand ({count(len(hand), 'card')}, ducats in brackets):"]
     for suit, name in enumerate(deck.suit_names):
         cards = [c for c in hand if deck.suit_of[deck.index(c)] == suit]
         if cards:
@@ -463,10 +464,6 @@ def _per_seat(view: dict[str, Any], values: list[Any], word: str = "") -> str:
     """A value per seat: "you +1, seat 1 -1"; with ``word``, "you at 7, seat 1 at 5"."""
     sep = f"{_KEEP}{word}{_KEEP}" if word else _KEEP
     return ", ".join(f"{_who(view, s)}{sep}{v}" for s, v in enumerate(values))
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def _the(deck: Deck, card: int) -> str:
