@@ -42,3 +42,15 @@ def test_no_line_has_ids_symbols_or_wrong_plurals(players: int) -> None:
     assert texts and not [
         t for t in texts if "->" in t or "(s)" in t or "(1 points)" in t or "[" in t
     ]
+
+
+def test_the_terminal_names_each_seats_artist() -> None:
+    from tavola.games.renaissance_rivals.text import render
+
+    g = tavola.new_game("renaissance-rivals", players=2, seed=3)
+    named = dict(zip(g.c.artist_ids, g.c.artist_names, strict=True))  # type: ignore[attr-defined]
+    view = g.view(0)
+    lines = render(view).splitlines()
+    for who, seat in (("you", 0), ("seat 1", 1)):
+        artist = named[view["seats"][seat]["artist"]]
+        assert [line for line in lines if line.startswith(f"{who}: {artist}, pawn ")]

@@ -122,6 +122,7 @@ def render(view: dict[str, Any]) -> str:
             )
             cells.append(f"{m['stack']}{('*' + here) if here else '':<4}{name:<9}({m['count']})")
         lines.append(f"  {rows[r]} " + "  ".join(cells))
+    artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
     for s, p in enumerate(view["seats"]):
         who = "you" if s == view["seat"] else f"seat {s}"
         work = ", ".join(
@@ -129,7 +130,7 @@ def render(view: dict[str, Any]) -> str:
             for city, w in p["in_progress"].items()
         )
         lines.append(
-            f"{who}: {p['artist']}, pawn {p['pawn']}, {p['score']} VP; Mastery "
+            f"{who}: {artists[p['artist']]}, pawn {p['pawn']}, {p['score']} VP; Mastery "
             f"{' '.join(p['mastery']) or '-'}; completed {len(p['completed'])}; hand "
             f"{p['hand_size']}, deck {p['deck_size']}, discards {len(p['discards'])}"
             + (f"; working on {work}" if work else "")
