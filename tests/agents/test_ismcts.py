@@ -138,7 +138,7 @@ def test_heuristic_rollouts_need_a_game_with_a_heuristic(monkeypatch: pytest.Mon
         make_agent("ismcts:rollout=heuristic", "plain")
     with pytest.raises(tavola.TavolaError, match="no fast playout policy for ismcts"):
         make_agent("ismcts:rollout=playout", "plain")
-    with pytest.raises(tavola.TavolaError, match="no standing for ismcts to score a horizon"):
+    with pytest.raises(AgentNameError, match="no standing for ismcts to score a horizon"):
         make_agent("ismcts:horizon=10", "plain")
 
 

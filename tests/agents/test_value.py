@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import tavola
-from tavola.agents import Pimc, SeatHandle, make_agent
+from tavola.agents import AgentNameError, Pimc, SeatHandle, make_agent
 from tavola.agents.value import (
     LinearValue,
     _value_for,
@@ -115,9 +115,9 @@ def test_a_value_holds_only_for_what_it_was_trained_on() -> None:
 
 
 def test_pimc_scores_its_cut_rollouts_by_the_learned_value() -> None:
-    with pytest.raises(tavola.TavolaError, match="needs reward=win"):
+    with pytest.raises(AgentNameError, match="needs reward=win"):
         make_agent("pimc:horizon=12,value=learned", "renaissance-rivals")
-    with pytest.raises(tavola.TavolaError, match="no learned value"):
+    with pytest.raises(AgentNameError, match="no learned value"):
         make_agent("pimc:horizon=12,reward=win,value=learned", "testa-di-pecora")
     g = tavola.new_game("renaissance-rivals", players=3, seed=2)
     rng = random.Random(2)

@@ -26,7 +26,7 @@ from ..core.errors import TavolaError
 from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
 from .base import SeatHandle
-from .names import Param, agent_name
+from .names import AgentNameError, Param, agent_name
 
 PARAMS = {
     "iterations": Param(int, 400, "iterations per move", low=1),
@@ -99,15 +99,15 @@ class Ismcts:
     ) -> None:
         spec = get_spec(game_id)
         if (rollout == "heuristic" or prior) and spec.heuristic is None:
-            raise TavolaError(
+            raise AgentNameError(
                 f"{spec.title} has no heuristic for ismcts to roll out with or prefer"
             )
         if horizon and spec.standing is None:
-            raise TavolaError(f"{spec.title} has no standing for ismcts to score a horizon by")
+            raise AgentNameError(f"{spec.title} has no standing for ismcts to score a horizon by")
         self.horizon = horizon or math.inf
         self.standing = spec.standing
         if rollout == "playout" and spec.playout is None:
-            raise TavolaError(
+            raise AgentNameError(
                 f"{spec.title} has no fast playout policy for ismcts to roll out with"
             )
         self.heuristic = spec.heuristic

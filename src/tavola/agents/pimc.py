@@ -25,7 +25,7 @@ from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
 from .base import SeatHandle
 from .ismcts import Option, Search
-from .names import Param, agent_name
+from .names import AgentNameError, Param, agent_name
 
 if TYPE_CHECKING:
     from .value import LinearValue
@@ -79,15 +79,19 @@ class Pimc:
     ) -> None:
         spec = get_spec(game_id)
         if spec.heuristic is None:
-            raise TavolaError(f"{spec.title} has no heuristic for pimc to roll out with")
+            raise AgentNameError(f"{spec.title} has no heuristic for pimc to roll out with")
         if horizon and spec.standing is None:
-            raise TavolaError(f"{spec.title} has no standing for pimc to score a horizon by")
+            raise AgentNameError(f"{spec.title} has no standing for pimc to score a horizon by")
         if value == "learned" and spec.values is None:
-            raise TavolaError(f"{spec.title} has no learned value for pimc to score a horizon by")
+            raise AgentNameError(
+                f"{spec.title} has no learned value for pimc to score a horizon by"
+            )
         if value == "learned" and reward != "win":
-            raise TavolaError("pimc's value=learned gives chances to win: it needs reward=win")
+            raise AgentNameError("pimc's value=learned gives chances to win: it needs reward=win")
         if policy == "playout" and spec.playout is None:
-            raise TavolaError(f"{spec.title} has no fast playout policy for pimc to roll out with")
+            raise AgentNameError(
+                f"{spec.title} has no fast playout policy for pimc to roll out with"
+            )
         self.heuristic = spec.heuristic
         self.playout = spec.playout if policy == "playout" else None
         self.standing = spec.standing
