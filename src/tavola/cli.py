@@ -237,17 +237,56 @@ def _check_output(path: str | Path) -> None:
         raise _UsageError(f"cannot write {path}: the folder {folder} is not writable")
 
 
+_COMPARE_OWN = {
+    "games": "--games",
+    "seed": "--seed",
+    "jobs": "--jobs",
+    "backend": "--backend",
+    "address": "--address",
+    "out": "--out",
+    "report": "--report",
+    "table": "--table",
+    "json": "--json",
+}
+"""Flags of simulate that compare gives both runs itself, or does not take: refused in a
+configuration rather than quietly ignored."""
+
+
+def _configuration(label: str, text: str) -> argparse.Namespace:
+    """Configuration ``label`` of compare: what one would type after ``tavola simulate``."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise _UsageError(f"configuration {label}: {exc}") from None
+    parser = build_parser()
+    config = parser.parse_args(["simulate", *words])
+    get_spec(config.game)  # an unknown game is named before anything else
+    bare = parser.parse_args(["simulate", config.game])
+    given = [
+        flag for dest, flag in _COMPARE_OWN.items() if getattr(config, dest) != getattr(bare, dest)
+    ]
+    if given:
+        raise _UsageError(
+            f"configuration {label}: {', '.join(given)} cannot be set in a configuration "
+            "(compare's own --games, --seed, --jobs and --json apply to both runs; it writes no "
+            "files)"
+        )
+    return config
+
+
 def _compare(args: argparse.Namespace) -> int:
     """Run both configurations on the same seeds and print the differences."""
     from .sim.compare import compare
 
+    configs = [_configuration(label, text) for label, text in (("A", args.a), ("B", args.b))]
+    if configs[0].game != configs[1].game:
+        raise _UsageError(
+            f"compare runs of one game: A plays {configs[0].game}, B {configs[1].game}"
+        )
+    if (configs[0].seats == "duplicate") != (configs[1].seats == "duplicate"):
+        raise _UsageError("compare runs dealt alike: both with --seats duplicate, or neither")
     runs = []
-    for label, text in (("A", args.a), ("B", args.b)):
-        try:
-            words = shlex.split(text)
-        except ValueError as exc:
-            raise _UsageError(f"configuration {label}: {exc}") from None
-        config = build_parser().parse_args(["simulate", *words])
+    for config in configs:
         options = _game_options(get_spec(config.game), config)
         runs.append(
             simulate(

@@ -79,3 +79,27 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "configuration B: No closing quotation" in capsys.readouterr().err
     assert main(["compare", a, "no-such-game", "-n", "4"]) == 2
     assert "no game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "says"),
+    [
+        (f"{GAME} --seed 5", GAME, "configuration A: --seed cannot be set"),
+        (GAME, f"{GAME} -n 50 --out run.jsonl", "configuration B: --games, --out cannot be set"),
+        (GAME, f"{GAME} --report r.html --jobs 2", "--jobs, --report cannot be set"),
+        (GAME, "testa-di-pecora", "compare runs of one game: A plays renaissance-man-2d6, B testa"),
+        (f"{GAME} --seats duplicate", GAME, "both with --seats duplicate, or neither"),
+    ],
+)
+def test_what_a_configuration_cannot_say_is_refused_before_any_game(
+    a: str, b: str, says: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Flags that compare sets for both runs, or files it does not write, were ignored in a
+    configuration; runs that cannot be compared were refused only after both had played."""
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("tavola.cli.simulate", no_games)
+    assert main(["compare", a, b, "-n", "4"]) == 2
+    assert says in capsys.readouterr().err
