@@ -161,9 +161,34 @@ def test_a_bad_record_file_is_refused_with_its_problem_named(
     assert (client.app.state.store.unfinished(), len(client.app.state.tables.live)) == before
 
 
+def test_a_record_of_a_long_game_with_a_card_file_imports(client: TestClient) -> None:
+    """A record holds its card file's text (up to 1 MiB) and every action: one of a long game
+    with the lobby's largest card file (60 KiB) is well over a table's settings' 64 KiB."""
+    from tavola.games.renaissance_rivals.cards import CARDS
+
+    text = CARDS.builtin["standard"].read_text(encoding="utf-8")
+    text += "#" * (60 * 1024 - len(text.encode()) - 1) + "\n"  # a comment: the same cards
+    g = tavola.new_game(
+        "renaissance-rivals",
+        players=4,
+        seed=5,
+        options={"cards": {"name": "mine.toml", "toml": text}},
+    )
+    rng = random.Random(5)
+    while not g.is_over:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    body = json.dumps(g.record())
+    assert len(body) > 120 * 1024
+    made = client.post("/api/replays", content=body)
+    assert made.status_code == 201, made.text
+    again = client.get(f"/api/tables/{made.json()['table']}/record")
+    assert again.json()["options"]["cards"]["toml"] == text
+
+
 def test_record_files_too_large_or_too_many_are_refused(client: TestClient) -> None:
-    big = client.post("/api/replays", content=b"[" + b"1," * 40_000 + b"1]")
-    assert big.status_code == 413 and "64 KiB" in big.json()["error"]
+    big = client.post("/api/replays", content=b"[" + b"1," * (1024 * 1024 + 1) + b"1]")
+    assert big.status_code == 413 and "at most 2 MiB" in big.json()["error"]
     codes = [client.post("/api/replays", content=b"{}").status_code for _ in range(31)]
     assert codes[-1] == 429 and set(codes[:-1]) == {400}
 

@@ -52,7 +52,12 @@ HERE = Path(__file__).parent
 MAX_MESSAGE = 16 * 1024
 """The largest WebSocket message a client may send (an action is a few dozen bytes)."""
 MAX_BODY = 64 * 1024
-"""The largest request body (a table's settings, or a record to import)."""
+"""The largest request body but a record's (a table's settings: card data up to 60 KiB)."""
+MAX_RECORD = 2 * 1024 * 1024
+"""The largest record to import: card data by content (up to 1 MiB) and the actions (a long
+four-player game of Rivals takes 65 KB)."""
+RECORDS = "/api/replays"
+"""Where records are imported."""
 RATE = 20
 """Messages a connection may send per RATE_WINDOW seconds."""
 RATE_WINDOW = 5.0
@@ -132,8 +137,9 @@ def create_app(
     @app.middleware("http")
     async def headers(request: Request, call_next):  # type: ignore[no-untyped-def]
         size = request.headers.get("content-length")
-        if size is not None and (not size.isdecimal() or int(size) > MAX_BODY):
-            response: Response = _too_large()  # refused before the body is read
+        limit = MAX_RECORD if request.url.path == RECORDS else MAX_BODY
+        if size is not None and (not size.isdecimal() or int(size) > limit):
+            response: Response = _too_large(limit)  # refused before the body is read
         else:
             response = await call_next(request)
         response.headers["Content-Security-Policy"] = CSP
@@ -279,11 +285,11 @@ def create_app(
                         del reviews[next(iter(reviews))]
             return JSONResponse(reviews[key])
 
-    @app.post("/api/replays")
+    @app.post(RECORDS)
     async def import_record(request: Request) -> JSONResponse:
-        body = await _body(request)
+        body = await _body(request, MAX_RECORD)
         if body is None:
-            return _too_large()
+            return _too_large(MAX_RECORD)
         try:
             data = json.loads(body)
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -379,19 +385,18 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
             await table.leave(listener)
 
 
-def _too_large() -> JSONResponse:
-    return JSONResponse(
-        {"error": f"the request is too large (at most {MAX_BODY // 1024} KiB)"}, status_code=413
-    )
+def _too_large(limit: int = MAX_BODY) -> JSONResponse:
+    most = f"{limit // 1024 // 1024} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+    return JSONResponse({"error": f"the request is too large (at most {most})"}, status_code=413)
 
 
-async def _body(request: Request) -> bytes | None:
-    """The request's body, or None if it is longer than MAX_BODY. A body sent in chunks
+async def _body(request: Request, limit: int = MAX_BODY) -> bytes | None:
+    """The request's body, or None if it is longer than ``limit``. A body sent in chunks
     declares no length for the headers' check: it is counted as it comes, and never kept whole."""
     parts, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_BODY:
+        if size > limit:
             return None
         parts.append(chunk)
     return b"".join(parts)
