@@ -443,6 +443,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from .store import DatabaseError, Store, default_url, safe_url
     from .web import create_app
+    from .web.app import MAX_MESSAGE
 
     if not 0 <= args.pace <= 60:
         raise _UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
@@ -472,7 +473,9 @@ def _serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         app,
         log_level="warning",
-        ws_max_size=16 * 1024,
+        # past the app's own limit, so a message over that gets the app's error and the
+        # connection stays open; uvicorn closes it (1009) only for one four times larger
+        ws_max_size=4 * MAX_MESSAGE,
         ws_per_message_deflate=False,  # states are 2-3 KB: compressing them cost 17% of an action
     )
     uvicorn.Server(config).run(sockets=[listening])

@@ -4,6 +4,7 @@ not there."""
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -117,3 +118,39 @@ def test_listening_on_every_address_takes_ipv4_and_ipv6_alike(host: str, reach: 
         family = socket.AF_INET6 if ":" in reach else socket.AF_INET
         with socket.create_connection((reach, port), timeout=5) as client:
             assert client.family == family
+
+
+def test_a_message_too_large_gets_an_error_and_the_connection_stays(tmp_path: Path) -> None:
+    """The app answers a message over its 16 KiB with an error; uvicorn's own limit, which
+    closes the connection without a word, was the same 16 KiB, so the app's answer never came."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    server = start_server(tmp_path / "tavola.sqlite3", port)
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/nope") as ws:
+            assert json.loads(ws.recv(timeout=10))["message"] == "no such table"
+        seats = [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3
+        made = json.loads(
+            urllib.request.urlopen(
+                urllib.request.Request(
+                    f"http://127.0.0.1:{port}/api/tables",
+                    data=json.dumps(
+                        {"game": "testa-di-pecora", "players": 4, "seats": seats}
+                    ).encode(),
+                    method="POST",
+                ),
+                timeout=10,
+            ).read()
+        )
+        with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}") as ws:
+            ws.send(json.dumps({"type": "hello", "pad": "x" * 20_000}))
+            assert json.loads(ws.recv(timeout=10)) == {
+                "type": "error",
+                "message": "the message is too large",
+            }
+            ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    finally:
+        server.kill()
+        server.wait()

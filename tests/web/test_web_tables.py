@@ -8,7 +8,7 @@ import gc
 import random
 
 import pytest
-from fastapi import Request
+from fastapi import Request, WebSocketDisconnect
 from fastapi.testclient import TestClient
 from web_helpers import create, key_of, leaks, play_to_the_end
 
@@ -262,11 +262,29 @@ def test_an_address_with_no_page_is_a_page_saying_so_and_the_api_answers_json(
     assert page.headers["content-type"].startswith("text/html")
     assert "There is no page /tables/&lt;b&gt;mistyped&lt;/b&gt; here" in page.text
     assert '<a class="button primary" href="/">Back to the lobby</a>' in page.text
-    for path in ("/api/nothing", "/static/nothing.js"):
-        answer = client.get(path)
-        assert answer.status_code == 404
-        assert answer.json() == {"detail": "Not Found"}
+    assert client.get("/api/nothing").json() == {"error": "Not Found"}  # as the API's refusals
+    assert client.get("/static/nothing.js").json() == {"detail": "Not Found"}
+    assert client.get("/api/nothing").status_code == client.get("/static/x.js").status_code == 404
+    wrong = client.post("/api/games")
+    assert wrong.status_code == 405 and wrong.json() == {"error": "Method Not Allowed"}
+    assert wrong.headers["allow"] == "GET"
     assert client.post("/").status_code == 405
+
+
+def test_a_table_takes_so_many_connections_hello_or_not(client: TestClient, monkeypatch) -> None:
+    """Connections that never say hello count too: the limit was on the seats' listeners."""
+    monkeypatch.setattr("tavola.web.app.MAX_LISTENERS", 2)
+    table = create(client, "testa-di-pecora", 4, ["me", "bot", "bot", "bot"])["table"]
+    with (
+        client.websocket_connect(f"/ws/{table}"),
+        client.websocket_connect(f"/ws/{table}"),
+        client.websocket_connect(f"/ws/{table}") as third,
+    ):
+        third.send_json({"type": "hello"})  # a spectator, were there room
+        assert third.receive_json()["message"] == "this table has too many visitors"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            third.receive_json()
+        assert closed.value.code == 4429
 
 
 def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> None:

@@ -62,7 +62,7 @@ RATE = 20
 """Messages a connection may send per RATE_WINDOW seconds."""
 RATE_WINDOW = 5.0
 MAX_LISTENERS = 64
-"""Connections per table (players and spectators)."""
+"""Connections per table (players and spectators; counted from the connection, not the hello)."""
 MAX_REVIEWS = 200
 """Reviews kept once made (the oldest go first)."""
 MAX_CONNECTIONS = 32
@@ -122,7 +122,9 @@ def create_app(
         """An address that names no page gets a page saying so (and a way back to the lobby);
         the JSON API and the static files answer as usual."""
         path = request.url.path
-        if exc.status_code == 404 and not path.startswith(("/api/", "/static/")):
+        if path.startswith("/api/"):  # the API's refusals say {"error": ...}
+            return JSONResponse({"error": str(exc.detail)}, exc.status_code, headers=exc.headers)
+        if exc.status_code == 404 and not path.startswith("/static/"):
             return missing(request, f"no page {path[:80]}")
         return await http_exception_handler(request, exc)
 
@@ -319,7 +321,7 @@ def create_app(
                     await ws.send_json({"type": "error", "message": "no such table"})
                     await ws.close(code=4404, reason="no such table")
                     return
-                if len(table.listeners) >= MAX_LISTENERS:
+                if table.visitors > MAX_LISTENERS:  # this connection is one of them
                     why = "this table has too many visitors"
                     await ws.send_json({"type": "error", "message": why})
                     await ws.close(code=4429, reason=why)
