@@ -35,7 +35,7 @@ from . import TavolaError, __version__, get_spec, list_games, new_game, read_car
 from .agents import AGENTS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
 from .core.errors import quote
-from .core.registry import GameSpec
+from .core.registry import MAX_SEED, GameSpec
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
 
 USAGE_ERROR = 2
@@ -67,6 +67,14 @@ def _whole(least: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 to 2**64 - 1 (what every command takes)."""
+    seed = _whole(0)(text)
+    if seed > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is at most 2**64 - 1, not {text!r}")
+    return seed
 
 
 def _names(text: str) -> list[str]:
@@ -259,8 +267,11 @@ def _configuration(label: str, text: str) -> argparse.Namespace:
     except ValueError as exc:
         raise _UsageError(f"configuration {label}: {exc}") from None
     parser = build_parser()
-    config = parser.parse_args(["simulate", *words])
-    get_spec(config.game)  # an unknown game is named before anything else
+    try:
+        config = parser.parse_args(["simulate", *words])
+        get_spec(config.game)  # an unknown game is named before anything else
+    except (_UsageError, TavolaError) as exc:
+        raise _UsageError(f"configuration {label}: {exc}") from None
     bare = parser.parse_args(["simulate", config.game])
     given = [
         flag for dest, flag in _COMPARE_OWN.items() if getattr(config, dest) != getattr(bare, dest)
@@ -348,7 +359,7 @@ def _play(args: argparse.Namespace) -> int:
             f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
         )
     options = _game_options(spec, args)
-    spec.check(players, None, options)  # a bad option is a usage error, before the game starts
+    spec.check(players, args.variant, options)  # a bad one is a usage error, before the game
     if args.seat >= players:
         raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
     for name in args.bots:
@@ -365,7 +376,17 @@ def _play(args: argparse.Namespace) -> int:
 
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are no crash
-    return play(args.game, players, args.seat, args.bots, args.seed, sys.stdin, sys.stdout, options)
+    return play(
+        args.game,
+        players,
+        args.seat,
+        args.bots,
+        args.seed,
+        sys.stdin,
+        sys.stdout,
+        options,
+        variant=args.variant,
+    )
 
 
 def _train_value(args: argparse.Namespace) -> int:
@@ -433,8 +454,12 @@ def _train_value(args: argparse.Namespace) -> int:
         )
         return 1
     out.parent.mkdir(parents=True, exist_ok=True)
+    replacing = out.exists()
     save(out, trained.weights, trained.mean, trained.scale, trained.meta)
-    console.print(f"written to {out}", soft_wrap=True)
+    console.print(
+        f"written to {out}" + (" (it replaces the value that was there)" if replacing else ""),
+        soft_wrap=True,
+    )
     return 0
 
 
@@ -595,7 +620,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play many games between bots and report win shares",
         description=(
             "Play N games between agents, moving them over the seats from game to game, and "
-            "report wins per agent and per seat with 95%% Wilson intervals (ties split the win)."
+            "report wins per agent and per seat with 95% Wilson intervals (ties split the win)."
         ),
     )
     sim.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
@@ -616,7 +641,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--seed",
-        type=_whole(0),
+        type=_seed,
         default=DEFAULT_SEED,
         help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
     )
@@ -673,7 +698,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Play two configurations of a game (each given as the words you would type after "
             "'tavola simulate', quoted) on the same seeds, and show each headline figure in "
-            "both, the difference with its 95%% interval, and whether it is significant."
+            "both, the difference with its 95% interval, and whether it is significant."
         ),
     )
     comp.add_argument(
@@ -687,7 +712,7 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument(
         "--games", "-n", type=_whole(2), default=1000, help="games of each (default 1000)"
     )
-    comp.add_argument("--seed", type=_whole(0), default=DEFAULT_SEED, help="seed of both runs")
+    comp.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help="seed of both runs")
     comp.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
     comp.add_argument("--json", action="store_true", help="print one JSON object, no table")
     comp.set_defaults(handler=_compare)
@@ -705,10 +730,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seed",
-        type=_whole(0),
+        type=_seed,
         help="seed of the deal and of the bots' choices, to replay a game (default: random and "
         "secret, shown when the game ends)",
     )
+    play.add_argument("--variant", help="game variant (default: the game's first)")
     _add_game_options(play)
     play.set_defaults(handler=_play)
 
@@ -729,7 +755,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="400",
         help="search per decision: iterations (e.g. 400, the default) or seconds (e.g. 2s)",
     )
-    review.add_argument("--seed", type=_whole(0), default=0, help="seed of the search (default 0)")
+    review.add_argument("--seed", type=_seed, default=0, help="seed of the search (default 0)")
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.set_defaults(handler=_analyse)
 
@@ -746,7 +772,7 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument("game", help="a game id (see 'tavola games')")
     learn.add_argument("--players", type=_whole(2), required=True)
     learn.add_argument("--games", type=_whole(10), default=1500, help="games to play (1500)")
-    learn.add_argument("--seed", type=_whole(0), default=0, help="seed of the games (0)")
+    learn.add_argument("--seed", type=_seed, default=0, help="seed of the games (0)")
     learn.add_argument("--every", type=_whole(1), default=7, help="keep every N-th position (7)")
     learn.add_argument("--jobs", type=_whole(1), default=2, help="worker processes (2)")
     learn.add_argument("--out", type=Path, help="write the value here instead")

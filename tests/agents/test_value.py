@@ -175,3 +175,32 @@ def test_train_value_refuses_bad_input_in_one_line(args, message, capsys) -> Non
     assert main(["train-value", *args]) == USAGE_ERROR
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_train_value_writes_the_file_it_names_and_says_when_it_replaces_one(
+    tmp_path, monkeypatch, capsys
+) -> None:
+    """numpy adds '.npz' to a name without it: 'written to v.value' wrote v.value.npz."""
+    from tavola.agents import training
+
+    def fake(*args, **kwargs) -> training.Trained:
+        zeros = np.zeros(3)
+        return training.Trained(zeros, zeros, zeros + 1, {"made_by": "test"}, 9, [(0, 1, 0.2, 0.8)])
+
+    monkeypatch.setattr(training, "train", fake)
+    out = tmp_path / "v.value"
+    args = ["train-value", "renaissance-man-2d6", "--players", "3", "--out", str(out)]
+    assert main(args) == 0
+    said = capsys.readouterr().out
+    assert f"written to {out}" in said and "replaces" not in said
+    assert [p.name for p in tmp_path.iterdir()] == ["v.value"]
+    assert LinearValue.load(out).meta == {"made_by": "test"}
+    assert main(args) == 0
+    assert "it replaces the value that was there" in capsys.readouterr().out
+
+
+def test_too_few_positions_to_fit_is_said_in_words() -> None:
+    from tavola.agents.training import train
+
+    with pytest.raises(tavola.TavolaError, match="keep too few positions, one every 100000"):
+        train("renaissance-man-2d6", 3, {}, games=10, every=100_000, jobs=1)

@@ -29,7 +29,7 @@ def fake_play(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """Replace the terminal game with a recorder of its arguments."""
     calls: list[tuple[Any, ...]] = []
     fake = types.ModuleType("tavola.tui.terminal")
-    fake.play = lambda *args: calls.append(args) or 0  # type: ignore[attr-defined]
+    fake.play = lambda *args, **kw: calls.append((*args, kw)) or 0  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tavola.tui.terminal", fake)
     return calls
 
@@ -134,6 +134,12 @@ def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> Non
         ["play", GAME, "--option", "seasons"],
         ["play", GAME, "--cards", "no-such-file.toml"],
         ["play", GAME, "--cards", "/"],
+        ["play", GAME, "--variant", "nope"],
+        ["play", GAME, "--seed", str(2**64)],
+        ["simulate", GAME, "--seed", str(2**64)],
+        ["analyse", "record.json", "--seat", "0", "--seed", str(2**64)],
+        ["train-value", "renaissance-man", "--players", "2", "--seed", str(2**64)],
+        ["compare", GAME, f"{GAME} --bogus"],
         ["simulate", GAME, "--cards", "no-such-file.toml"],
         ["frobnicate"],
         [],
@@ -158,10 +164,14 @@ def test_play_hands_parsed_arguments_to_the_terminal_game(
     assert _run(capsys, *argv)[0] == 0
     assert _run(capsys, "play", GAME, "--bots", "random,heuristic,random,random")[0] == 0
     assert _run(capsys, "play", GAME, "--option", "seasons=1", "--option", "first_dealer=2")[0] == 0
+    solo = ["play", "renaissance-man", "--players", "1", "--variant", "easier"]
+    assert _run(capsys, *solo)[0] == 0  # the solo game's variants are played in the terminal too
+    none = {"variant": None}
     assert [c[:5] + c[7:] for c in fake_play] == [
-        (GAME, 4, 3, ["random"], 5, {}),
-        (GAME, 5, 0, ["random", "heuristic", "random", "random"], None, {}),
-        (GAME, 5, 0, [], None, {"seasons": 1, "first_dealer": 2}),
+        (GAME, 4, 3, ["random"], 5, {}, none),
+        (GAME, 5, 0, ["random", "heuristic", "random", "random"], None, {}, none),
+        (GAME, 5, 0, [], None, {"seasons": 1, "first_dealer": 2}, none),
+        ("renaissance-man", 1, 0, [], None, {}, {"variant": "easier"}),
     ]
 
 

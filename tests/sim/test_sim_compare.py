@@ -89,6 +89,9 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
         (GAME, f"{GAME} --report r.html --jobs 2", "--jobs, --report cannot be set"),
         (GAME, "testa-di-pecora", "compare runs of one game: A plays renaissance-man-2d6, B testa"),
         (f"{GAME} --seats duplicate", GAME, "both with --seats duplicate, or neither"),
+        (GAME, f"{GAME} --bogus", "configuration B: unrecognized arguments: --bogus"),
+        ("", GAME, "configuration A: the following arguments are required: GAME"),
+        (GAME, "no-such-game", "configuration B: no game"),
     ],
 )
 def test_what_a_configuration_cannot_say_is_refused_before_any_game(

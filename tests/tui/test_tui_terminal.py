@@ -411,3 +411,13 @@ def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     out = Terminal()
     assert play(GAME, 5, 0, [], 1, io.StringIO("quit\n"), out) == 0
     assert "\x1b[" in out.getvalue()
+
+
+def test_the_solo_game_in_a_variant_says_so_and_names_no_bots() -> None:
+    out = io.StringIO()
+    code = play("renaissance-man", 1, 0, [], 2, io.StringIO("quit\n"), out, variant="tougher")
+    assert code == 0
+    assert out.getvalue().startswith(
+        "Renaissance Man (2013), 1 player, the tougher variant.\nYou are seat 0. You play alone."
+    )
+    assert "10 cards are discarded face down (tougher game)." in out.getvalue()

@@ -66,8 +66,15 @@ def train(
             if progress is not None:
                 progress(len(played), games)
     split = int(games * 0.8)
-    fitted = [np.concatenate(part) for part in zip(*played[:split], strict=True)]
-    test = [np.concatenate(part) for part in zip(*played[split:], strict=True)]
+    fitting = [one for one in played[:split] if len(one[0])]  # games long enough to keep one
+    testing = [one for one in played[split:] if len(one[0])]
+    if not fitting or not testing:
+        raise TavolaError(
+            f"{games} games keep too few positions, one every {every} decisions: play more "
+            "games (--games) or keep positions more often (--every)"
+        )
+    fitted = [np.concatenate(part) for part in zip(*fitting, strict=True)]
+    test = [np.concatenate(part) for part in zip(*testing, strict=True)]
     weights, mean, scale = fit(fitted[0], fitted[3])
     scores = ((test[0] - mean) / scale) @ weights
     held_out = []

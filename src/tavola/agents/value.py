@@ -56,14 +56,16 @@ def position(game: Game, seat: int) -> np.ndarray:
 
 
 def save(path: Path, weights: np.ndarray, mean: np.ndarray, scale: np.ndarray, meta: dict) -> None:
-    """Write a value's file (``meta``: what it was trained on and how)."""
-    np.savez(
-        path,
-        weights=weights.astype(np.float32),
-        mean=mean.astype(np.float32),
-        scale=scale.astype(np.float32),
-        meta=np.array(json.dumps(meta, sort_keys=True, default=str)),
-    )
+    """Write a value's file (``meta``: what it was trained on and how), at ``path`` exactly
+    (numpy would add ``.npz`` to a name without it)."""
+    with open(path, "wb") as file:
+        np.savez(
+            file,
+            weights=weights.astype(np.float32),
+            mean=mean.astype(np.float32),
+            scale=scale.astype(np.float32),
+            meta=np.array(json.dumps(meta, sort_keys=True, default=str)),
+        )
 
 
 def fit(

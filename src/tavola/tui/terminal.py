@@ -29,6 +29,7 @@ from ..core.errors import IllegalActionError, MalformedActionError, TavolaError,
 from ..core.protocol import Action, Game
 from ..core.registry import GameSpec, get_spec, new_game
 from ..core.rng import stream
+from ..core.words import count
 
 BOT_STREAM = 0xB07  # the key of the bots' streams under a seed the player gave
 MAX_ANSWER = 200  # longer answers name no move (the longest label is under 90 characters)
@@ -126,8 +127,10 @@ class Table:
             f"{name} at seat{'s' * (len(seats) > 1)} {', '.join(seats)}"
             for name, seats in by_name.items()
         )
-        return f"{self.spec.title}, {g.players} players.\n" + wrap(
-            f"You are seat {self.human}. Bots: {bots}. Type help for help."
+        variant = f", the {g.variant} variant" if g.variant != self.spec.variants[0] else ""
+        others = f"Bots: {bots}." if bots else "You play alone."
+        return f"{self.spec.title}, {count(g.players, 'player')}{variant}.\n" + wrap(
+            f"You are seat {self.human}. {others} Type help for help."
         )
 
     def seed_line(self) -> str:
@@ -329,18 +332,20 @@ def play(
     stdin: TextIO,
     stdout: TextIO,
     options: Mapping[str, Any] | None = None,
+    variant: str | None = None,
 ) -> int:
     """Play ``game_id`` in the terminal as ``seat`` against ``bots``; the exit status.
 
     ``seed`` None deals a secret seed and gives the bots secret streams; a seed replays the
-    deal and the bots' choices. ``options`` are the game's (see ``tavola games``).
+    deal and the bots' choices. ``options`` and ``variant`` are the game's (see ``tavola
+    games``).
     0 when the game ends or the human leaves (quit, end of input), 2 for a bad set-up,
     130 when interrupted.
     """
     screen = Screen(stdout)
     try:
         spec = get_spec(game_id)
-        game = new_game(game_id, players=players, seed=seed, options=options)
+        game = new_game(game_id, players=players, seed=seed, variant=variant, options=options)
         if isinstance(seat, bool) or not 0 <= seat < game.players:
             raise TavolaError(f"there is no seat {seat}: seats are 0 to {game.players - 1}")
         table = Table(spec, game, seat, seat_bots(spec, game.players, seat, bots), bot_seed=seed)
