@@ -123,19 +123,21 @@ def _stdout() -> Console:
 
 
 def _games(args: argparse.Namespace) -> int:
-    table = Table(title="Games", box=box.SIMPLE_HEAD)
-    table.add_column("id", no_wrap=True)
-    for column in ("title", "players", "variants", "options", "simultaneous", "hidden info"):
-        table.add_column(column)
+    table = Table(title="Games", box=box.SIMPLE_HEAD)  # fits 80 columns: no word cut short
+    table.add_column("game (id, then title)", no_wrap=True)
+    table.add_column("players", no_wrap=True)
+    table.add_column("variants", min_width=len("standard,"))
+    table.add_column("options", min_width=len("first_player,"))
+    table.add_column("play", no_wrap=True)
     for spec in list_games():
+        play = ["simultaneous" if spec.simultaneous else "in turn"]
+        play += ["hidden info"] if spec.hidden_information else []
         table.add_row(
-            spec.id,
-            spec.title,
+            f"[bold]{spec.id}[/bold]\n{spec.title}",
             f"{spec.min_players}–{spec.max_players}",
             ", ".join(spec.variants),
             ", ".join(spec.options) or "–",
-            "yes" if spec.simultaneous else "no",
-            "yes" if spec.hidden_information else "no",
+            "\n".join(play),
         )
     console = _stdout()
     console.print(table)

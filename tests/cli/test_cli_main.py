@@ -48,6 +48,18 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
     assert "4–5" in out
 
 
+def test_games_fits_80_columns_without_cutting_a_word(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The option names one types were cut to 'first…' in an 80-column terminal."""
+    monkeypatch.setattr("tavola.cli.PIPE_WIDTH", 80)
+    code, out, _ = _run(capsys, "games")
+    assert code == 0 and "…" not in out
+    assert max(map(len, out.splitlines())) <= 80
+    for word in ("first_player,", "first_dealer,", "round_limit,", "Renaissance Man (2013)"):
+        assert word in out
+
+
 def test_games_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "games")
     assert code == 0
