@@ -534,15 +534,23 @@ def _budget(text: str) -> str:
 
 def _analyse(args: argparse.Namespace) -> int:
     from .agents.analysis import analyse
+    from .core.record import replay
 
     try:
         with open(args.record, encoding="utf-8") as f:
             record = json.load(f)
     except OSError as exc:
         raise _UsageError(f"cannot read {args.record}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise _UsageError(f"{args.record} is not a JSON game record: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise _UsageError(
+            f"{args.record} is not a game record ({exc.msg}, line {exc.lineno}): a record is one "
+            f"JSON object, as a finished table's 'Download the record' gives it"
+        ) from None
+    except UnicodeDecodeError:
+        raise _UsageError(f"{args.record} is not a game record: it is not UTF-8 text") from None
     agent = f"ismcts:{args.budget}"
+    if not replay(record).is_over:  # a bad record is named here, as analyse would
+        print(f"tavola: the game in {args.record} is not over: its moves so far", file=sys.stderr)
     err = Console(stderr=True)
     if args.json or not err.is_terminal:
         decisions = analyse(record, args.seat, agent, seed=args.seed)

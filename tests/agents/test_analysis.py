@@ -92,7 +92,9 @@ def test_the_command_prints_each_decision_and_how_many_agree(
     ("args", "message"),
     [
         (["missing.json", "--seat", "0"], "cannot read missing.json"),
-        (["bad.json", "--seat", "0"], "bad.json is not a JSON game record"),
+        (["bad.json", "--seat", "0"], "bad.json is not a game record: it is not UTF-8 text"),
+        (["run.jsonl", "--seat", "0"], "run.jsonl is not a game record (Extra data, line 2): a"),
+        (["seat.json", "--seat", "0"], "the record lacks seed (a game's record, as a finished"),
         (["game.json", "--seat", "0", "--budget", "lots"], "expected iterations (e.g. 400)"),
         (["game.json", "--seat", "0", "--budget", "0s"], "expected iterations"),
         (["game.json", "--seat", "7"], "there is no seat 7"),
@@ -108,6 +110,19 @@ def test_the_command_refuses_bad_input_in_one_line(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "game.json").write_text(json.dumps(RECORD))
     (tmp_path / "bad.json").write_bytes(b"\xff{not json")
+    (tmp_path / "run.jsonl").write_text('{"game": 0}\n{"game": 1}\n')  # simulate's --out
+    seatless = dict(RECORD)
+    del seatless["seed"]
+    (tmp_path / "seat.json").write_text(json.dumps(seatless))
     assert main(["analyse", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_command_says_when_the_game_is_not_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "half.json"
+    path.write_text(json.dumps({**RECORD, "actions": RECORD["actions"][:20]}))
+    assert main(["analyse", str(path), "--seat", "3", "--budget", "5"]) == 0
+    assert "is not over: its moves so far" in capsys.readouterr().err

@@ -29,7 +29,10 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
         raise RecordError(f"'upto' is a number of actions of at least 0, not {quote(upto)}")
     missing = [k for k in _REQUIRED if k not in record]
     if missing:
-        raise RecordError(f"the record lacks {', '.join(missing)}")
+        raise RecordError(
+            f"the record lacks {', '.join(missing)} (a game's record, as a finished table's "
+            "'Download the record' or Game.record() gives it, holds them all)"
+        )
     try:
         spec = get_spec(record["game"])
     except TavolaError as exc:
