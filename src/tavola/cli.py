@@ -171,7 +171,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.report:  # what would fail after the run fails before it
         from .sim.html import check_report
 
-        check_report()
+        check_report(args.report)
         _check_output(args.report)
     if args.table:
         from .sim.tables import check_table

@@ -43,7 +43,7 @@ def test_a_file_under_a_file_is_refused_before_the_run(
 def test_a_folder_given_for_a_file_is_refused_before_the_run(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None, flag: str
 ) -> None:
-    folder = tmp_path / ("t.csv" if flag == "--table" else "run")
+    folder = tmp_path / {"--table": "t.csv", "--report": "r.html"}.get(flag, "run")
     folder.mkdir()
     assert main(["simulate", GAME, "-n", "2", flag, str(folder)]) == 2
     assert capsys.readouterr().err == f"tavola: error: cannot write {folder}: it is a folder\n"
@@ -54,6 +54,32 @@ def test_a_table_of_an_unknown_kind_is_refused_before_the_run(
 ) -> None:
     assert main(["simulate", GAME, "-n", "2", "--table", str(tmp_path / "t.xlsx")]) == 2
     assert "a table is a .csv or .parquet file, not 't.xlsx'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--report", "r.pdf"], "a report is an HTML page: name it .html, not r.pdf"),
+        (["--seats", "duplicate", "-n", "5"], "the number of games is a multiple of 4, not 5"),
+        (
+            ["--address", "auto"],
+            "an address is where Ray runs: it needs the ray backend, not local",
+        ),
+    ],
+)
+def test_settings_that_would_be_ignored_or_misread_are_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    says: str,
+) -> None:
+    """A .pdf report was written as HTML; duplicate seating with a part of a deal, and an
+    address without Ray, ran without a word."""
+    monkeypatch.chdir(tmp_path)
+    code = main(["simulate", GAME, "-n", "8", "-a", "random,random,random,random", *argv])
+    assert code == 2 and says in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
 
 
 def test_a_value_that_cannot_be_written_is_refused_before_the_training(

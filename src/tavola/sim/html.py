@@ -143,9 +143,11 @@ class ReportError(TavolaError):
     """A report that cannot be written (the ``lab`` extra missing)."""
 
 
-def check_report() -> None:
-    """A ReportError if a report cannot be made here (the ``lab`` extra missing): checked
-    before a run, not after it."""
+def check_report(path: str | os.PathLike[str]) -> None:
+    """A ReportError if a report cannot be made here (the ``lab`` extra missing) or at ``path``
+    (an HTML page, named so): checked before a run, not after it."""
+    if Path(path).suffix.lower() not in (".html", ".htm"):
+        raise ReportError(f"a report is an HTML page: name it .html, not {Path(path).name}")
     try:
         import matplotlib  # noqa: F401
         import scipy  # noqa: F401
@@ -157,7 +159,7 @@ def check_report() -> None:
 
 def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
     """Write ``sim``'s report to ``path`` as one HTML page (needs the ``lab`` extra)."""
-    check_report()
+    check_report(path)
     data = report_data(sim)
     plots = [
         _shares("Wins by agent", data["agents"], data["fair"]),

@@ -533,6 +533,15 @@ def simulate(
         )
     opts = dict(options or {})
     names = _check_settings(game_id, agents, players, variant, opts)
+    if seats == "duplicate" and games % len(names):
+        raise SimulationError(
+            f"duplicate seating plays each deal once per seat: the number of games is a "
+            f"multiple of {len(names)}, not {games}"
+        )
+    if address is not None and backend != "ray":
+        raise SimulationError(
+            f"an address is where Ray runs: it needs the ray backend, not {backend}"
+        )
     variant = get_spec(game_id).variants[0] if variant is None else variant
     settings = _Settings(
         game_id, names, seed, variant, opts, max_decisions, seats, keep_records=out is not None
