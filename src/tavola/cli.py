@@ -622,7 +622,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tavola {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
 
-    games = commands.add_parser("games", help="list the games")
+    games = commands.add_parser(
+        "games",
+        help="list the games",
+        description="List the games: players, variants and options, and what each option is.",
+    )
     games.set_defaults(handler=_games)
 
     sim = commands.add_parser(
@@ -727,7 +731,14 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument("--json", action="store_true", help="print one JSON object, no table")
     comp.set_defaults(handler=_compare)
 
-    play = commands.add_parser("play", help="play a game in the terminal against bots")
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description=(
+            "Play a game in the terminal, one seat yours and the others bots: answer each turn "
+            "with the number or the name of a move (help, view and quit too)."
+        ),
+    )
     play.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
     play.add_argument("--players", type=_whole(1), help="players (default: the game's maximum)")
     play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
@@ -779,17 +790,30 @@ def build_parser() -> argparse.ArgumentParser:
             "for games played with the same cards and options."
         ),
     )
-    learn.add_argument("game", help="a game id (see 'tavola games')")
-    learn.add_argument("--players", type=_whole(2), required=True)
-    learn.add_argument("--games", type=_whole(10), default=1500, help="games to play (1500)")
-    learn.add_argument("--seed", type=_seed, default=0, help="seed of the games (0)")
-    learn.add_argument("--every", type=_whole(1), default=7, help="keep every N-th position (7)")
-    learn.add_argument("--jobs", type=_whole(1), default=2, help="worker processes (2)")
+    learn.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
+    learn.add_argument(
+        "--players", type=_whole(2), required=True, help="the player count the value is for"
+    )
+    learn.add_argument(
+        "--games", type=_whole(10), default=1500, help="games to play (default 1500)"
+    )
+    learn.add_argument("--seed", type=_seed, default=0, help="seed of the games (default 0)")
+    learn.add_argument(
+        "--every", type=_whole(1), default=7, help="keep every N-th position (default 7)"
+    )
+    learn.add_argument("--jobs", type=_whole(1), default=2, help="worker processes (default 2)")
     learn.add_argument("--out", type=Path, help="write the value here instead")
     _add_game_options(learn)
     learn.set_defaults(handler=_train_value)
 
-    serve = commands.add_parser("serve", help="the web app: play in the browser")
+    serve = commands.add_parser(
+        "serve",
+        help="the web app: play in the browser",
+        description=(
+            "Serve the web app: a lobby to set tables of people and bots, the tables, rules "
+            "pages and replays. Open the address it prints in a browser."
+        ),
+    )
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
