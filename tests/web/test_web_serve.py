@@ -48,6 +48,8 @@ def test_an_sqlite_file_in_a_missing_folder_is_named(
     assert f"cannot open the database {url}: unable to open database file" in err
     assert "does its folder exist?" in err
     assert not (tmp_path / "nowhere").exists()
+    code, out, err = serve(capsys, "--db", f"sqlite:///{tmp_path}")
+    assert code == 1 and err.endswith("unable to open database file (it is a folder)\n")
 
 
 def test_a_file_that_is_not_a_database_is_left_alone(

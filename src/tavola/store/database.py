@@ -118,7 +118,11 @@ class Store:
                 command.upgrade(config, "head")
         except DBAPIError as exc:
             reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
-            hint = " (does its folder exist?)" if "unable to open" in reason else ""
+            hint = ""
+            if "unable to open" in reason:
+                file = self.engine.url.database or ""
+                hint = " (it is a folder)" if file and Path(file).is_dir() else ""
+                hint = hint or " (does its folder exist?)"
             raise DatabaseError(
                 f"cannot open the database {safe_url(self.url)}: {reason}{hint}"
             ) from None
