@@ -215,10 +215,12 @@ def _simulate(args: argparse.Namespace) -> int:
         from .sim.html import write_report
 
         write_report(sim, args.report)
+        print(f"tavola: report written to {args.report}", file=sys.stderr)
     if args.table:
         from .sim.tables import write_table
 
         write_table(sim, args.table)
+        print(f"tavola: table written to {args.table}", file=sys.stderr)
     if args.json:
         print(json.dumps(to_json(sim)))
     else:

@@ -3,6 +3,7 @@ written is a one-line error before the games or the training, not a traceback af
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +95,18 @@ def test_a_value_that_cannot_be_written_is_refused_before_the_training(
     )
 
 
-def test_the_folders_of_the_report_and_the_table_are_made(tmp_path: Path) -> None:
+def test_the_folders_of_the_report_and_the_table_are_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pytest.importorskip("matplotlib")  # the dev extra has the lab's
     report, table = tmp_path / "reports" / "r.html", tmp_path / "tables" / "t.csv"
     argv = ["simulate", GAME, "-n", "2", "--json", "--report", str(report), "--table", str(table)]
     assert main(argv) == 0
     assert report.read_text().startswith("<!doctype html>")
     assert table.read_text().startswith("game,seed,seat")
+    out, err = capsys.readouterr()
+    assert json.loads(out)["games"] == 2  # stdout stays one JSON object
+    assert err == f"tavola: report written to {report}\ntavola: table written to {table}\n"
 
 
 def test_a_file_error_during_a_run_is_one_line_not_a_traceback(
