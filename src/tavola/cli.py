@@ -37,6 +37,7 @@ from .core.cards import CardsOption
 from .core.errors import quote
 from .core.registry import MAX_SEED, GameSpec
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
+from .sim.runner import MAX_JOBS
 
 USAGE_ERROR = 2
 PIPE_WIDTH = 120
@@ -75,6 +76,14 @@ def _seed(text: str) -> int:
     if seed > MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is at most 2**64 - 1, not {text!r}")
     return seed
+
+
+def _jobs(text: str) -> int:
+    """An argparse type: a number of worker processes, 1 to MAX_JOBS (what every command takes)."""
+    jobs = _whole(1)(text)
+    if jobs > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} worker processes, not {text!r}")
+    return jobs
 
 
 def _names(text: str) -> list[str]:
@@ -662,7 +671,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
     )
     sim.add_argument(
-        "--jobs", "-j", type=_whole(1), default=1, help="worker processes (the local backend)"
+        "--jobs", "-j", type=_jobs, default=1, help="worker processes (the local backend)"
     )
     sim.add_argument(
         "--backend",
@@ -729,7 +738,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--games", "-n", type=_whole(2), default=1000, help="games of each (default 1000)"
     )
     comp.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help="seed of both runs")
-    comp.add_argument("--jobs", "-j", type=_whole(1), default=1, help="worker processes")
+    comp.add_argument("--jobs", "-j", type=_jobs, default=1, help="worker processes")
     comp.add_argument("--json", action="store_true", help="print one JSON object, no table")
     comp.set_defaults(handler=_compare)
 
@@ -803,7 +812,7 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument(
         "--every", type=_whole(1), default=7, help="keep every N-th position (default 7)"
     )
-    learn.add_argument("--jobs", type=_whole(1), default=2, help="worker processes (default 2)")
+    learn.add_argument("--jobs", type=_jobs, default=2, help="worker processes (default 2)")
     learn.add_argument("--out", type=Path, help="write the value here instead")
     _add_game_options(learn)
     learn.set_defaults(handler=_train_value)

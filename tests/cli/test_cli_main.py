@@ -152,6 +152,8 @@ def test_simulate_passes_game_options(capsys: pytest.CaptureFixture[str]) -> Non
         ["analyse", "record.json", "--seat", "0", "--seed", str(2**64)],
         ["train-value", "renaissance-man", "--players", "2", "--seed", str(2**64)],
         ["compare", GAME, f"{GAME} --bogus"],
+        ["train-value", "renaissance-man", "--players", "2", "--jobs", "300"],
+        ["simulate", GAME, "--jobs", "257"],
         ["simulate", GAME, "--cards", "no-such-file.toml"],
         ["frobnicate"],
         [],
