@@ -793,3 +793,12 @@ def test_the_parse_cache_stays_bounded() -> None:
     assert len(cards._PARSED) <= cards._CACHE_SIZE
     assert rules.tables_for.cache_info().currsize <= cards._CACHE_SIZE
     assert len(deck_module._BY_KEY) <= 2 * cards._CACHE_SIZE
+
+
+def test_a_games_options_are_a_copy() -> None:
+    """Changing what ``g.options`` returned rewrote the game's record (and its clones')."""
+    g = tavola.new_game("testa-di-pecora", players=4, seed=7)
+    g.options["seasons"] = 1
+    twin = g.clone()
+    assert g.options["seasons"] == twin.options["seasons"] == 3
+    assert g.record()["options"]["seasons"] == 3

@@ -266,11 +266,11 @@ class Game(ABC):
     """
 
     __slots__ = (
+        "_options",
         "catalog",
         "history",
         "log",
         "log_base",
-        "options",
         "players",
         "resampled",
         "seed",
@@ -281,7 +281,7 @@ class Game(ABC):
     players: int
     seed: int
     variant: str
-    options: dict[str, Any]
+    _options: dict[str, Any]
     history: list[tuple[int, int]]
     log: list[tuple[Any, ...]]
     log_base: int
@@ -293,7 +293,7 @@ class Game(ABC):
         self.players = players
         self.seed = seed
         self.variant = variant
-        self.options = options
+        self._options = options
         self.history = []
         self.log = []
         self.log_base = 0
@@ -304,12 +304,17 @@ class Game(ABC):
         self.players = other.players
         self.seed = other.seed
         self.variant = other.variant
-        self.options = other.options
+        self._options = other._options  # never changed: shared
         self.history = other.history[:]
         self.log = other.log[:]
         self.log_base = other.log_base
         self.catalog = other.catalog
         self.resampled = other.resampled
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option's value, defaults included (a copy: the game's own never changes)."""
+        return dict(self._options)
 
     # -- what every game implements ---------------------------------------------------------
 
@@ -419,7 +424,7 @@ class Game(ABC):
     def card_digests(self) -> dict[str, str]:
         """The content digest of each card-data option: what pins the cards in a record."""
         return {
-            name: option.digest(self.options[name])
+            name: option.digest(self._options[name])
             for name, option in self.spec.options.items()
             if isinstance(option, CardsOption)
         }
@@ -447,7 +452,7 @@ class Game(ABC):
             "rules_version": self.spec.rules_version,
             "players": self.players,
             "variant": self.variant,
-            "options": dict(self.options),
+            "options": dict(self._options),
             "cards": self.card_digests(),
         }
 

@@ -870,7 +870,7 @@ class RenaissanceRivals(Game):
             tuple(map(tuple, self.decks)),
             tuple(map(tuple, self.hands)),
             tuple(self.mastery),
-            freeze(self.options),
+            freeze(self._options),
             self.info_key(None),
         )
 

@@ -254,7 +254,7 @@ class TestaGame(Game):
     def canonical(self) -> Hashable:
         return freeze(
             {
-                "base": (self.n, self.seed, self.variant, self.options, self.resampled),
+                "base": (self.n, self.seed, self.variant, self._options, self.resampled),
                 "history": self.history,
                 "log": (self.log_base, self.log),
                 "slots": [
