@@ -454,3 +454,25 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_lost_game_of_one_player_says_lost_not_first_place(server: str, browser) -> None:
+    """The one seat of a lost solo game ranks first in the core's result; the end screen said
+    'Final ranking: Place 1' for a game the rules call lost."""
+    g = tavola.new_game("renaissance-man", players=1, seed=4)
+    rng = random.Random(4)
+    while not g.is_over:
+        g.act(0, rng.choice(g.legal_actions(0)))
+    assert g.result.winners == ()  # random play loses to the deck
+    request = urllib.request.Request(
+        f"{server}/api/replays", data=json.dumps(g.record()).encode(), method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        table = json.load(answer)["table"]
+    page = browser.new_page()
+    page.goto(f"{server}/replay/{table}#seat=0&step={len(g.history)}")
+    ranking = page.get_by_role("table", name="The game is lost")
+    expect(ranking).to_be_visible()
+    assert ranking.locator("tbody td").first.inner_text() == "lost"
+    assert page.get_by_role("table", name="Final ranking").count() == 0
+    page.close()
