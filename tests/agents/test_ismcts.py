@@ -262,7 +262,7 @@ def test_the_search_bot_beats_random_play() -> None:
     assert summarize(sim.outcomes, 2).by_agent["ismcts:iterations=60"].wins >= 7
 
 
-def test_rewards_go_by_place_or_by_score_and_by_score_for_one_player() -> None:
+def test_rewards_go_by_place_or_by_score_and_by_outcome_then_score_for_one_player() -> None:
     def finished(players: int, scores: list[float]) -> SimpleNamespace:
         result = tavola.GameResult.from_scores(scores)
         info = SimpleNamespace(min_score=-10.0, max_score=30.0)
@@ -272,8 +272,10 @@ def test_rewards_go_by_place_or_by_score_and_by_score_for_one_player() -> None:
     four = finished(4, [5, 9, 9, 1])
     assert _reward(four)(four) == pytest.approx([1 / 3, 5 / 6, 5 / 6, 0])  # two share 1st, 2nd
     assert _reward(four, by_score=True)(four) == [15 / 40, 19 / 40, 19 / 40, 11 / 40]
-    solo = finished(1, [10])
-    assert _reward(solo)(solo) == [0.5]
+    solo = finished(1, [10])  # won (the top score), halfway up the score range
+    assert _reward(solo)(solo) == [0.875]
+    solo.result = tavola.GameResult((10,), (), (1,))  # the same score, the game lost
+    assert _reward(solo)(solo) == [0.125]
 
 
 def test_a_prior_leans_the_root_towards_the_heuristics_move() -> None:

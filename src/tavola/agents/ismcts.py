@@ -328,7 +328,8 @@ def _playout_rollout(spec: Any) -> Rollout:
 
 def _reward(g: Game, by_score: bool = False) -> Callable[[Game], list[float]]:
     """Each seat's reward in [0, 1] for a finished world: :meth:`GameResult.rewards` (by place;
-    by score for one player) scaled from -1..1, or by score between the game's bounds."""
+    for one player, won or lost, then by score) scaled from -1..1, or by score between the
+    game's bounds."""
     info = g.spec.info(g.players, g.variant, g.options)
     low, high = info.min_score, info.max_score
     if by_score:

@@ -232,19 +232,24 @@ class GameResult:
 
         With several players it goes by place: 1 for the best, -1 for the worst, evenly
         between; seats sharing a place get the average of the places they cover, so rewards
-        sum to 0. A player alone gets its score scaled from the game's score range.
+        sum to 0. A player alone is paid for winning first and its score second: a won game
+        from 0.5 to 1, a lost one (no winner) from -1 to -0.5, by where the score lies in the
+        game's score range; so no lost game pays more than a won one.
 
         >>> GameResult.from_scores([3, 9, 3]).rewards()
         [-0.5, 1.0, -0.5]
         >>> GameResult.from_scores([2, 0, 5, 1]).rewards()
         [0.3333333333333333, -1.0, 1.0, -0.3333333333333333]
         >>> GameResult.from_scores([15]).rewards(0, 20)
-        [0.5]
+        [0.875]
+        >>> GameResult((15,), (), (1,)).rewards(0, 20)
+        [-0.625]
         """
         places = self.places
         n = len(places)
         if n == 1:
-            return [2 * (self.scores[0] - min_score) / ((max_score - min_score) or 1) - 1]
+            share = (self.scores[0] - min_score) / ((max_score - min_score) or 1)
+            return [(1 + share) / 2 if self.winners else share / 2 - 1]
         return [(n + 2 - 2 * p - places.count(p)) / (n - 1) for p in places]
 
     def to_json(self) -> dict[str, Any]:
