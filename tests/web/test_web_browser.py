@@ -210,9 +210,13 @@ def test_every_page_fits_a_phone_screen_for_every_game(server: str, browser) -> 
         page.get_by_label("Game", exact=True).select_option(spec.id)
         scroll, screen = page.evaluate(width)
         assert scroll <= screen, (spec.id, "lobby", scroll, screen)
+    long_name = {"kind": "bot", "agent": "ismcts:iterations=2,c=0.7,rollout=random,horizon=0"}
     for spec in GAMES:
         made = api(server, "/api/replays", finished_record(spec.id, 4))
-        for path in (f"/rules/{spec.id}", f"/t/{made['table']}", made["replay"]):
+        players = max(2, spec.min_players)  # a bot named with its parameters: one long word
+        seats = [{"kind": "invite"}] + [long_name] * (players - 1)
+        live = api(server, "/api/tables", {"game": spec.id, "players": players, "seats": seats})
+        for path in (f"/rules/{spec.id}", f"/t/{made['table']}", made["replay"], live["spectator"]):
             page.goto(server + path)
             if path != f"/rules/{spec.id}":
                 page.wait_for_selector("#board *")

@@ -44,6 +44,7 @@ def test_everyone_sees_which_seats_are_connected_and_for_how_long_not(client) ->
         seats = hello(watcher)["seats"]
         assert [s["connected"] for s in seats] == [False, False, None]
         assert isinstance(seats[0]["away"], int) and seats[2]["away"] is None
+        assert [s["level"] for s in seats] == [None, None, "easy"]  # the lobby's word for it
         with client.websocket_connect(f"/ws/{table}") as a:
             assert hello(a, made, 0)["seats"][0] == {**seats[0], "connected": True, "away": None}
             until(watcher, lambda m: m["seats"][0]["connected"] is True)  # seat 0 arrives

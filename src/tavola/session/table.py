@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from ..agents import AGENTS, Agent, SeatHandle, make_agent
+from ..agents import AGENTS, Agent, SeatHandle, difficulties, make_agent
 from ..core.errors import (
     IllegalActionError,
     RecordError,
@@ -154,6 +154,8 @@ class LiveTable:
             for s, info in enumerate(self.seats)
             if info.kind == "bot" and info.agent
         }
+        self.levels = {agent: level for level, agent in difficulties(row.game).items()}
+        """Each difficulty's agent in this game, to the difficulty: what a bot seat shows."""
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.version = 0
@@ -190,11 +192,13 @@ class LiveTable:
         clock = time.monotonic()
         out = []
         for s, info in enumerate(self.seats):
-            connected = away = None
+            connected = away = level = None
             if info.kind == "human":
                 connected = held[s] > 0
                 away = None if connected else int(clock - self.left_at.get(s, self.loaded_at))
-            out.append({**info.to_json(), "connected": connected, "away": away})
+            else:
+                level = self.levels.get(info.agent)  # type: ignore[arg-type]
+            out.append({**info.to_json(), "connected": connected, "away": away, "level": level})
         return out
 
     async def join(self, listener: Listener) -> None:

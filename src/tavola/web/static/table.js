@@ -192,7 +192,8 @@ function drawPlayers(msg) {
   $('players').replaceChildren(...msg.seats.map((info, s) => {
     let state;
     if (info.kind === 'bot') {
-      state = h('span', { class: 'help', text: info.bot_from !== null ? `bot (${info.agent}) since move ${info.bot_from}` : `bot (${info.agent})` });
+      const bot = `bot (${info.level ?? info.agent})`; // the lobby's word for it, if it is one
+      state = h('span', { class: 'help bot-agent', title: info.agent, text: info.bot_from !== null ? `${bot} since move ${info.bot_from}` : bot });
     } else if (msg.result) {
       state = null; // over: nobody waits for anyone
     } else if (info.connected) {
