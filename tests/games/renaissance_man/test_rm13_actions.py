@@ -425,3 +425,14 @@ def test_removal_only_of_uncovered_workers_of_level_two_and_up() -> None:
     assert [a["slot"] for a in labels(g, 0) if a["kind"] == "remove"] == ["3.1"]
     with pytest.raises(IllegalActionError):
         step(g, 0, {"kind": "remove", "slot": "2.1"})
+
+
+def test_a_card_action_names_the_card_as_the_card_shows_it() -> None:
+    """The buttons read 'Use baker-15', the card file's id, where the card reads 'Baker 15'."""
+    g = new(2, 1)
+    names = g.c.names
+    for action in g.catalog.actions:
+        if action.kind in ("card", "discard"):
+            card = names[dict(action.params)["card"]]
+            assert str(action) == f"{'Use' if action.kind == 'card' else 'Discard'} {card}"
+            assert g.catalog.parse(str(action).lower()) is action  # still typed by its label

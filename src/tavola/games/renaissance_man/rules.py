@@ -272,11 +272,15 @@ class Tables:
             )
             for a in range(4)
         ]
+        names = c.names  # unique: a worker type and its count ("Baker 15"), as the cards show
         acts += [
-            Action(CARD_BASE + i, "card", {"card": c.ids[i]}, f"Use {c.ids[i]}") for i in range(n)
+            Action(CARD_BASE + i, "card", {"card": c.ids[i]}, f"Use {names[c.ids[i]]}")
+            for i in range(n)
         ]
         acts += [
-            Action(self.discard_base + i, "discard", {"card": c.ids[i]}, f"Discard {c.ids[i]}")
+            Action(
+                self.discard_base + i, "discard", {"card": c.ids[i]}, f"Discard {names[c.ids[i]]}"
+            )
             for i in range(n)
         ]
         aliases: dict[int, tuple[str, ...]] = {READY: ("r", "ok", "reveal"), PASS: ("p", "no")}
