@@ -480,3 +480,18 @@ def test_a_lost_game_of_one_player_says_lost_not_first_place(server: str, browse
     assert ranking.locator("tbody td").first.inner_text() == "lost"
     assert page.get_by_role("table", name="Final ranking").count() == 0
     page.close()
+
+
+def test_a_refused_seat_link_says_so_and_offers_the_spectators_view(server: str, browser) -> None:
+    """A wrong key left the page 'connecting…' for ever, with an empty board."""
+    seats = [{"kind": "me"}, {"kind": "bot", "agent": "random"}]
+    made = api(server, "/api/tables", {"game": "renaissance-man-2d6", "players": 2, "seats": seats})
+    page = browser.new_page()
+    page.goto(f"{server}{made['spectator']}#seat=0&key=wrong")
+    expect(page.locator("#connection")).to_have_text("refused")
+    expect(page.locator("#error-text")).to_contain_text("wrong seat or key")
+    page.get_by_role("link", name="watch as a spectator").click()
+    expect(page.locator("#connection")).to_have_text("connected")
+    page.wait_for_selector("#board *")
+    assert "#" not in page.url
+    page.close()

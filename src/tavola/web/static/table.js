@@ -112,8 +112,19 @@ function onError(message) {
   $('error-text').textContent = message || 'The server refused that.';
   $('error').hidden = false;
   if (last) setButtons(true);
-  else if (secret) $('who-am-i').textContent = 'not seated: this link was refused';
+  else if (secret) refused();
   if (focusMemo !== null) keepFocus(() => {});
+}
+
+/** A seat's link the server refused (a wrong key): nothing more comes on this connection, so
+ *  it is closed, and the page offers the table as a spectator sees it. */
+function refused() {
+  $('who-am-i').replaceChildren('not seated: this link was refused; ',
+    h('a', { href: `/t/${encodeURIComponent(tableId)}`, text: 'watch as a spectator' }));
+  setConnection('refused', 'closed');
+  const ws = socket;
+  socket = null; // no reconnecting
+  ws?.close();
 }
 
 function hideError() {
