@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import numpy as np
 import pyspiel
@@ -277,3 +278,13 @@ def test_observers_through_openspiels_observation_api() -> None:
     )
     with pytest.raises(ValueError, match="a player's own view"):
         make_observation(game, public)
+
+
+@pytest.mark.parametrize("seed", [2**31, 2**64 - 1, -2, True, 1.5])
+def test_a_seed_openspiel_cannot_hold_is_refused_in_words(seed: object) -> None:
+    """pybind's own 'Unable to cast Python instance' came out for seeds from 2**31."""
+    with pytest.raises(
+        tavola.TavolaError, match=re.escape("seed is -1 (fresh deals) or 0 to 2**31 - 1")
+    ):
+        openspiel.load("testa-di-pecora", 4, seed=seed)  # type: ignore[arg-type]
+    assert openspiel.load("testa-di-pecora", 4, seed=2**31 - 1).new_initial_state() is not None

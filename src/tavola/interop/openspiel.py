@@ -82,6 +82,10 @@ def load(
     if players is not None:
         params["players"] = players
     if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -1 <= seed < 2**31:
+            raise UnknownGameError(  # an OpenSpiel parameter is a C++ int
+                f"an OpenSpiel game's seed is -1 (fresh deals) or 0 to 2**31 - 1, not {quote(seed)}"
+            )
         params["seed"] = seed
     if variant is not None:
         params["variant"] = variant
