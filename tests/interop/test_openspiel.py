@@ -288,3 +288,45 @@ def test_a_seed_openspiel_cannot_hold_is_refused_in_words(seed: object) -> None:
     ):
         openspiel.load("testa-di-pecora", 4, seed=seed)  # type: ignore[arg-type]
     assert openspiel.load("testa-di-pecora", 4, seed=2**31 - 1).new_initial_state() is not None
+
+
+def at_a_simultaneous_node(players: int = 3) -> object:
+    state = openspiel.load("renaissance-man", players, seed=1).new_initial_state()
+    while state.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_a_simultaneous_node_takes_flat_joint_actions_as_openspiel_does() -> None:
+    """legal_actions() there raised 'no seat -2'; apply_action(9) played seat 0 alone."""
+    state = at_a_simultaneous_node()
+    per_player = [state.legal_actions(p) for p in range(3)]
+    sizes = [len(codes) or 1 for codes in per_player]
+    assert state.legal_actions() == list(range(sizes[0] * sizes[1] * sizes[2]))
+    flat = len(state.legal_actions()) - 1  # the last choice of every player
+    twin = state.clone()
+    state.apply_action(flat)
+    twin.apply_actions([codes[-1] if codes else pyspiel.INVALID_ACTION for codes in per_player])
+    assert state.world.game.history == twin.world.game.history
+    assert len(state.world.game.history) == len(twin.world.game.history) > 0
+
+
+def test_joint_actions_that_do_not_fit_the_node_are_refused_and_change_nothing() -> None:
+    state = at_a_simultaneous_node()
+    before = list(state.world.game.history)
+    for wrong in (
+        lambda: state.apply_actions([0]),
+        lambda: state.apply_action(10**9),
+    ):
+        with pytest.raises(tavola.TavolaError):
+            wrong()
+        assert state.world.game.history == before
+    turn = openspiel.load("testa-di-pecora", 4, seed=1).new_initial_state()
+    with pytest.raises(tavola.TavolaError, match="not a simultaneous node"):
+        turn.apply_actions([0, 0, 0, 0])
+    assert turn.world.game.history == []
+    done = openspiel.load("testa-di-pecora", 4, seed=1).new_initial_state()
+    while not done.is_terminal():
+        done.apply_action(done.legal_actions()[0])
+    with pytest.raises(tavola.TavolaError, match="the game is over"):
+        done.apply_action(0)

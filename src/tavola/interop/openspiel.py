@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -333,10 +334,37 @@ class _StateBase:
         return min(to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
+        if player < 0:  # a simultaneous node: OpenSpiel's flat joint actions
+            return list(range(math.prod(len(codes) for codes in self._joint())))
         return sorted(a.code for a in self.world.game.legal_actions(player))
+
+    def _joint(self) -> list[list[int]]:
+        """Each player's choices at a simultaneous node, for a flat joint action (OpenSpiel's
+        order: player 0 the fastest-moving digit); a seat not in ``to_act`` has one, no action."""
+        game = self.world.game
+        if len(game.to_act) < 2 or not self.world.rules.simultaneous:
+            raise IllegalActionError("this is not a simultaneous node: one player acts")
+        return [
+            self._legal_actions(p) if p in game.to_act else [_pyspiel().INVALID_ACTION]
+            for p in range(game.players)
+        ]
 
     def _apply_action(self, action: int) -> None:
         game = self.world.game
+        if game.is_over:
+            raise IllegalActionError("the game is over")
+        if self.world.rules.simultaneous and len(game.to_act) > 1:
+            if isinstance(action, bool) or not isinstance(action, int):
+                raise IllegalActionError(f"a joint action is a whole number, not {quote(action)}")
+            joint = self._joint()
+            if not 0 <= action < math.prod(map(len, joint)):
+                raise IllegalActionError(f"there is no joint action {action} at this node")
+            actions = []
+            for codes in joint:
+                action, digit = divmod(action, len(codes))
+                actions.append(codes[digit])
+            self._apply_actions(actions)
+            return
         seat = min(game.to_act)
         game.act(seat, legal_action(game, seat, action, f"player {seat}"))
 
@@ -344,6 +372,11 @@ class _StateBase:
         """One decision of every seat in ``to_act`` (the others' entries are ignored), all
         checked before any is taken."""
         game = self.world.game
+        self._joint()  # a simultaneous node, or an error
+        if len(actions) != game.players:
+            raise IllegalActionError(
+                f"apply_actions takes one action per player ({game.players}), not {len(actions)}"
+            )
         moves = [
             (seat, legal_action(game, seat, actions[seat], f"player {seat}"))
             for seat in sorted(game.to_act)
