@@ -12,6 +12,7 @@ import tavola
 from tavola.agents import AgentNameError
 from tavola.agents.analysis import analyse
 from tavola.cli import main
+from tavola.core.errors import TavolaError
 from tavola.testing import random_record
 
 RECORD = random_record("testa-di-pecora", 4, seed=5)
@@ -126,3 +127,9 @@ def test_the_command_says_when_the_game_is_not_over(
     path.write_text(json.dumps({**RECORD, "actions": RECORD["actions"][:20]}))
     assert main(["analyse", str(path), "--seat", "3", "--budget", "5"]) == 0
     assert "is not over: its moves so far" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [1.5, -1, True, 2**64])
+def test_a_seed_that_is_not_one_is_refused_in_words(seed: object) -> None:
+    with pytest.raises(TavolaError, match="a seed is a whole number from 0 to 2"):
+        analyse(RECORD, 0, seed=seed)  # type: ignore[arg-type]

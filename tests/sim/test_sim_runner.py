@@ -11,7 +11,15 @@ import tavola
 from tavola.agents import KINDS, AgentKind, SeatHandle
 from tavola.core.rng import derive_seed
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK
-from tavola.sim import AGENT_STREAM, agent_seeds, play_game, seating, simulate, to_json
+from tavola.sim import (
+    AGENT_STREAM,
+    SimulationError,
+    agent_seeds,
+    play_game,
+    seating,
+    simulate,
+    to_json,
+)
 
 GAME = "testa-di-pecora"
 LINEUP = ["heuristic", "random", "random", "random", "random"]
@@ -196,3 +204,11 @@ def test_bad_settings_raise_tavola_errors(kwargs: dict[str, Any], message: str) 
     settings: dict[str, Any] = {"game_id": GAME, "games": 1, "agents": ["random"], **kwargs}
     with pytest.raises(tavola.TavolaError, match=message):
         simulate(**settings)
+
+
+def test_agents_given_as_one_string_are_read_as_the_command_line_reads_them() -> None:
+    """A string was taken for a list of its letters: "no agent 'h'"."""
+    assert simulate(GAME, 2, "heuristic,random,random,random,random").agents == tuple(LINEUP)
+    for wrong in (None, [1, 2], 5):
+        with pytest.raises(SimulationError, match="agents are a list of agent names"):
+            simulate(GAME, 2, wrong)  # type: ignore[arg-type]

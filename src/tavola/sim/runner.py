@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from ..agents import SeatHandle, make_agent
+from ..agents import SeatHandle, make_agent, split_agents
 from ..core.errors import TavolaError, quote
 from ..core.registry import get_spec, new_game
 from ..core.rng import MAX_SEED, derive_seed
@@ -456,6 +456,10 @@ def _check_settings(
 ) -> tuple[str, ...]:
     """The agent names by seat for game 0, checked against the game and its settings."""
     spec = get_spec(game_id)
+    if isinstance(agents, str):  # "heuristic,random": read as the command line reads it
+        agents = split_agents(agents)
+    if not isinstance(agents, Sequence) or not all(isinstance(a, str) for a in agents):
+        raise SimulationError(f"agents are a list of agent names, not {quote(agents)}")
     names = tuple(agents)
     if not names:
         raise SimulationError("give at least one agent name")
