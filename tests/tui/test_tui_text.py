@@ -228,14 +228,30 @@ def test_the_sides_are_told_with_their_role_cards() -> None:
     deck = load_deck()
     heir = {"kind": "sides", "side": [3], "opponents": [0, 1, 2, 4], "alone": True}
     assert describe(heir, 0, deck) == (
-        "The sides are known now: seat 3 (the Heir with the Abbot) alone against you and "
+        "The sides are known to all now: seat 3 (the Heir with the Abbot) alone against you and "
         "seats 1, 2 and 4."
     )
     pair = {"kind": "sides", "side": [0, 2], "opponents": [1, 3], "alone": False}
     assert describe(pair, 0, deck) == (
-        "The sides are known now: you (the Pope) and seat 2 (the Mendicant) against seats 1 and 3."
+        "The sides are known to all now: you (the Pope) and seat 2 (the Mendicant) against "
+        "seats 1 and 3."
     )
-    assert describe(pair, None, deck).startswith("The sides are known now: seat 0 (the Pope)")
+    assert describe(pair, None, deck).startswith(
+        "The sides are known to all now: seat 0 (the Pope)"
+    )
+
+
+def test_the_holder_of_the_other_role_card_learns_the_sides_in_other_words() -> None:
+    """It saw 'The sides are known now' twice: when it learned, and when everyone did."""
+    g = tavola.new_game("testa-di-pecora", players=4, seed=0)
+    rng = random.Random(0)
+    while not g.is_over:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    told = [e["text"] for e in g.events(0) if e["kind"] == "sides"]
+    assert told[0].startswith("You know the sides now, holding the other role card: seat 1")
+    assert told[1].startswith("The sides are known to all now: seat 1 (the Pope) and you")
+    assert [e["everyone"] for e in g.events(None) if e["kind"] == "sides"][:1] == [True]
 
 
 def test_the_last_season_says_so_with_everyones_renown() -> None:

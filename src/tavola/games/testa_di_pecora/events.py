@@ -75,8 +75,11 @@ def describe(g: TestaGame, raw: tuple[Any, ...]) -> Event:
     if kind == EV_SIDES:
         side = list(raw[2])
         others = [s for s in range(g.n) if s not in side]
+        everyone = raw[1] is None  # the last role card is out; else only its holder learns
         return Event(
-            "sides", {"side": side, "opponents": others, "alone": len(side) == 1}, to=raw[1]
+            "sides",
+            {"side": side, "opponents": others, "alone": len(side) == 1, "everyone": everyone},
+            to=raw[1],
         )
     raise ValueError(f"unknown Testa di Pecora event {raw!r}")
 

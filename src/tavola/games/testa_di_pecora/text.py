@@ -139,7 +139,11 @@ def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
         if event["over"]:
             text += " That was the last season."
     elif kind == "sides":
-        text = f"The sides are known now: {_known_sides(me, event, deck)}"
+        if event.get("everyone", True):
+            text = f"The sides are known to all now: {_known_sides(me, event, deck)}"
+        else:  # only the seat holding the other role cards sees this one
+            sides = _known_sides(me, event, deck)
+            text = f"You know the sides now, holding the other role card: {sides}"
     else:
         text = kind
     return (text if text.endswith(".") else text + ".").replace(_KEEP, " ")
