@@ -495,3 +495,25 @@ def test_a_refused_seat_link_says_so_and_offers_the_spectators_view(server: str,
     page.wait_for_selector("#board *")
     assert "#" not in page.url
     page.close()
+
+
+def test_no_testa_card_name_spills_over_its_card(server: str, browser) -> None:
+    """With Debian's fonts 'Marquis' crossed the card's border and 'Florence' was cut off. Five
+    people's hands hold all but the Inheritance's cards; each is looked at, wide and narrow."""
+    seats = [{"kind": "me"}] + [{"kind": "invite"}] * 4
+    made = api(server, "/api/tables", {"game": "testa-di-pecora", "players": 5, "seats": seats})
+    spilt = """() => [...document.querySelectorAll('.tcard .rank, .tcard .suit')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1
+            || el.getBoundingClientRect().right > el.closest('.tcard').getBoundingClientRect().right)
+        .map((el) => el.textContent)"""
+    seen = set()
+    for width in (1280, 390):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        for seat in made["seats"]:
+            page.goto(server + seat["link"])
+            page.reload()  # a new fragment alone does not load the page again
+            page.wait_for_selector(".hand .tcard")
+            assert page.evaluate(spilt) == [], (width, seat["seat"])
+            seen |= set(page.locator(".hand .tcard .rank").all_inner_texts())
+        page.close()
+    assert {"Marquis", "Mendicant", "Archbishop"} <= seen or len(seen) >= 9

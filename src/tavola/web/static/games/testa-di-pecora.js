@@ -35,7 +35,7 @@ function drawCard(deck, id, extra = {}) {
   const label = `${c.name}, ${suit || 'unknown suit'}, ${c.ducats ?? '?'} ducats${partner ? ', a partner card' : ''}`;
   const parts = [
     h('span', { class: 'suit' }, EMBLEMS[c.suit] ? icon(EMBLEMS[c.suit], 'emblem') : null, h('span', { text: suit })),
-    h('span', { class: `rank${rank.length > 9 ? ' longer' : rank.length > 7 ? ' long' : ''}`, text: rank }),
+    h('span', { class: `rank${rank.length > 8 ? ' longer' : rank.length > 6 ? ' long' : ''}`, text: rank }),
     partner ? h('span', { class: 'role', text: '✦ partner card' }) : null,
     h('span', { class: `coin${c.ducats ? '' : ' none'}`, title: `${c.ducats ?? '?'} ducats` },
       h('span', { text: c.ducats ?? '?' }), h('span', { class: 'visually-hidden', text: ' ducats' })),
