@@ -503,8 +503,8 @@ def test_no_testa_card_name_spills_over_its_card(server: str, browser) -> None:
     seats = [{"kind": "me"}] + [{"kind": "invite"}] * 4
     made = api(server, "/api/tables", {"game": "testa-di-pecora", "players": 5, "seats": seats})
     spilt = """() => [...document.querySelectorAll('.tcard .rank, .tcard .suit')]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1
-            || el.getBoundingClientRect().right > el.closest('.tcard').getBoundingClientRect().right)
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right
+            > el.closest('.tcard').getBoundingClientRect().right)
         .map((el) => el.textContent)"""
     seen = set()
     for width in (1280, 390):

@@ -82,3 +82,15 @@ def test_the_installed_app_reads_the_docs_pages_themselves() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "rules/*.md" in config["tool"]["setuptools"]["package-data"]["tavola.web"]
     assert any("markdown-it-py" in d for d in config["project"]["dependencies"])
+
+
+def test_the_card_table_reads_in_words(client: TestClient) -> None:
+    """It showed 'suit 0' for the Church's cards, 'red False' and skills by abbreviation."""
+    testa = text_of(client.get("/rules/testa-di-pecora").text)
+    assert "Pope Church 3" in testa and "Pope 0 3" not in testa
+    rivals = text_of(client.get("/rules/renaissance-rivals").text)
+    assert "Risen Christ for the Farnese 1 1 commission 0 Anatomy 1 0 UR no" in rivals
+    assert "False" not in rivals
+    assert "Merchant 1 merchant coin, coin coin, bread" in text_of(
+        client.get("/rules/renaissance-man").text
+    )

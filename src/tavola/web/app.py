@@ -469,7 +469,7 @@ def _rules_page(spec: Any) -> dict[str, Any]:
             paragraphs[-1] += " " + line.strip()
         line_ended = line.rstrip().endswith((".", ":"))
     faces = new_game(spec.id, players=spec.min_players, seed=0).card_table()
-    cards = list(faces.get("cards", {}).values())
+    cards = [_in_words(card, faces) for card in faces.get("cards", {}).values()]
     columns = [k for k in dict.fromkeys(k for c in cards for k in c) if k != "name"]
     groups = []
     for name, values in faces.items():
@@ -485,6 +485,25 @@ def _rules_page(spec: Any) -> dict[str, Any]:
         "groups": groups,
         "reading": reading(spec.id),
     }
+
+
+def _in_words(card: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
+    """A card's face for the rules page: a field that indexes a group of the faces (``suit``
+    in ``suits``, ``skill`` in ``skills``) by its name there, yes or no for a flag, a list
+    as words."""
+    out = {}
+    for key, value in card.items():
+        group = faces.get(f"{key}s")
+        if isinstance(group, list):
+            group = dict(enumerate(group))
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(group, dict) and isinstance(value, int | str) and value in group:
+            value = group[value]
+        elif isinstance(value, list):
+            value = ", ".join(map(str, value))
+        out[key] = value
+    return out
 
 
 def _game_json(spec: Any) -> dict[str, Any]:

@@ -177,7 +177,7 @@ def parse_deck(f: DataFile) -> Deck:
 
 
 DECKS = CardsOption(
-    help="the deck: 'standard', or your own file in the format of data/deck.toml",
+    help="the 32 cards: their suits, ranks, ducats and the role cards",
     default="standard",
     builtin={"standard": STANDARD_DECK},
     parse=parse_deck,
