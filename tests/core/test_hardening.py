@@ -178,12 +178,30 @@ def test_act_with_a_forged_action_with_unknown_params(game: tavola.Game) -> None
     assert game.history == []
 
 
+def forge(code: object, kind: str, params: dict | None = None) -> Action:
+    """An Action with fields its constructor refuses (a code that is not a whole number)."""
+    action = Action.__new__(Action)
+    items = tuple(sorted((params or {}).items()))
+    for name, value in (("code", code), ("kind", kind), ("params", items), ("label", kind)):
+        object.__setattr__(action, name, value)
+    object.__setattr__(action, "_hash", hash((kind, items)))
+    return action
+
+
+def test_an_action_is_made_of_a_code_and_a_kind() -> None:
+    """Action('claim', {}), as its old repr read, failed with "unhashable type: 'dict'"."""
+    with pytest.raises(TypeError, match="a whole number and a string, not 'claim' and"):
+        Action("claim", {})  # type: ignore[arg-type]
+    made = Action(64, "claim", {}, "Claim the Inheritance")
+    assert eval(repr(made)) == made and repr(made) == repr(eval(repr(made)))
+
+
 @pytest.mark.parametrize(
     "forged",
     [
-        Action("64", "claim", {"x": 1}),
-        Action(1.5, "play", {"card": "nobody"}),
-        Action(None, "save", {"card": 3}),
+        forge("64", "claim", {"x": 1}),
+        forge(1.5, "play", {"card": "nobody"}),
+        forge(None, "save", {"card": 3}),
         Action(10**30, "pass", {"now": True}),
         Action(-1, "no-such-kind"),
         Action.__new__(Action),  # no fields at all

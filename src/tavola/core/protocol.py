@@ -66,6 +66,11 @@ class Action:
         params: Mapping[str, JsonScalar] | None = None,
         label: str | None = None,
     ) -> None:
+        if code.__class__ is not int or kind.__class__ is not str:
+            raise TypeError(
+                f"Action(code, kind, params, label): a whole number and a string, not "
+                f"{quote(code)} and {quote(kind)} (an action of a game: g.parse_action)"
+            )
         items = tuple(sorted((params or {}).items()))
         set_ = object.__setattr__
         set_(self, "code", code)
@@ -91,7 +96,9 @@ class Action:
         return self.label
 
     def __repr__(self) -> str:
-        return f"Action({self.kind!r}, {dict(self.params)!r})"
+        """What makes the action again, as python-chess's ``Move`` reprs do."""
+        params = dict(self.params)
+        return f"Action({self.code!r}, {self.kind!r}, {params!r}, {self.label!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.code, self.kind, dict(self.params), self.label))
