@@ -318,7 +318,7 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
     page.wait_for_url("**/replay/*")
     status = page.locator("#step-text")
     page.wait_for_selector("#board *")
-    assert status.inner_text() == f"Move 0 of {steps}."
+    assert status.inner_text() == f"Move 0 of {steps}. Next: move 1."
     page.keyboard.press("ArrowRight")
     expect(status).to_contain_text(f"Move 1 of {steps}.")
     page.get_by_role("button", name="Forward").click()
@@ -388,7 +388,7 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     page.screenshot(path=str(SHOTS / "table-away-clock.png"), full_page=True)
     page.get_by_label("Bot level for seat 1").select_option("easy")
     page.get_by_role("button", name="Hand seat 1 to a bot for the rest of the game").click()
-    players.locator("li", has_text="bot (random) since move").wait_for()
+    players.locator("li", has_text="bot (easy) since move").wait_for()
     play_until_the_end(page)
     assert errors == []
     context.close()
@@ -448,6 +448,8 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
         proc.wait()
         expect(connection).to_have_attribute("data-state", "connecting")
         expect(connection).to_have_text("reconnecting…")
+        page.keyboard.press("1")  # a move while no server answers: said, not dropped silently
+        expect(page.locator("#error-text")).to_contain_text("Not connected: that move was not sent")
         proc = start_server(db, port)
         expect(connection).to_have_attribute("data-state", "open", timeout=30_000)
         assert page.locator("#log li").all_inner_texts()[: len(log)] == log

@@ -100,17 +100,24 @@ function send(data) {
 /** Play an action (from a button, a key or a click on the board). */
 function act(action) {
   if (pending || !last?.legal?.some((entry) => sameAction(entry.action, action))) return;
-  if (!send({ type: 'act', action })) return;
+  if (!send({ type: 'act', action })) {
+    showError('Not connected: that move was not sent. The page is reconnecting; try again then.');
+    return;
+  }
   focusMemo = focusNow();
   pending = true;
   hideError();
   setButtons(false);
 }
 
+function showError(message) {
+  $('error-text').textContent = message;
+  $('error').hidden = false;
+}
+
 function onError(message) {
   pending = false;
-  $('error-text').textContent = message || 'The server refused that.';
-  $('error').hidden = false;
+  showError(message || 'The server refused that.');
   if (last) setButtons(true);
   else if (secret) refused();
   if (focusMemo !== null) keepFocus(() => {});
