@@ -68,6 +68,7 @@ def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -
         ("random:c=1", "random has no parameter 'c'; its parameters: none"),
         (42, "an agent name is text"),
         ("x" * 300, "an agent name is text"),
+        ("hard:iterations=3", "a level such as 'hard' takes no parameters"),
     ],
 )
 def test_a_bad_agent_name_gets_a_message_saying_what_there_is(text: object, message: str) -> None:
@@ -75,6 +76,13 @@ def test_a_bad_agent_name_gets_a_message_saying_what_there_is(text: object, mess
         make_agent(text, "testa-di-pecora")  # type: ignore[arg-type]
     assert message in str(caught.value)
     assert isinstance(caught.value, ValueError)
+
+
+def test_an_agent_for_a_game_that_does_not_exist_is_refused() -> None:
+    """'random' asked for no game's rules, so any game id was taken."""
+    for name in ("random", "heuristic", "ismcts"):
+        with pytest.raises(tavola.TavolaError, match="no game 'nope'"):
+            make_agent(name, "nope")
 
 
 def test_a_list_of_agents_keeps_parameters_with_their_agent() -> None:

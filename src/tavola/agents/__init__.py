@@ -7,6 +7,7 @@ with a message listing what there is.
 
 from __future__ import annotations
 
+from ..core.registry import get_spec
 from .base import Agent, PolicyAgent, SeatHandle
 from .heuristic import heuristic_agent
 from .ismcts import PARAMS as ISMCTS_PARAMS
@@ -65,6 +66,7 @@ AGENTS = sorted([*KINDS, *DIFFICULTIES])
 def make_agent(name: str, game_id: str) -> Agent:
     """A new agent named ``name`` (parameters included) for ``game_id``; AgentNameError (a
     ValueError) says what is wrong with a bad name, UnknownGameError with a bad game."""
+    get_spec(game_id)  # an unknown game is refused by every agent, not only those that read it
     kind, params = parse_agent(name, KINDS, game_id)
     return KINDS[kind].make(game_id, **params)
 

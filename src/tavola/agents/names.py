@@ -135,6 +135,11 @@ def parse_agent(
         text = levels[text]
     name, _, rest = text.partition(":")
     kind = kinds.get(name.strip())
+    if kind is None and name.strip() in DIFFICULTIES:
+        raise AgentNameError(
+            f"a level such as {name.strip()!r} takes no parameters: give them to an agent "
+            f"(ismcts:..., pimc:...)"
+        )
     if kind is None:
         raise AgentNameError(
             f"no agent {quote(name)}; agents: {', '.join([*sorted(kinds), *DIFFICULTIES])}"
