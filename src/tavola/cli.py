@@ -35,7 +35,8 @@ from . import TavolaError, __version__, get_spec, list_games, new_game, read_car
 from .agents import AGENTS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
 from .core.errors import quote
-from .core.registry import MAX_SEED, GameSpec
+from .core.registry import GameSpec
+from .core.rng import MAX_SEED
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
 from .sim.runner import MAX_JOBS
 

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from forged import forge
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -107,7 +108,7 @@ GAMES = [a_game(seed, moves) for seed, moves in ((1, 0), (2, 9), (3, 40))]
 
 def forged_actions() -> st.SearchStrategy[Action]:
     return st.builds(
-        Action,
+        forge,
         st.integers(-3, 70) | st.none() | st.text(max_size=3) | st.floats(),
         st.sampled_from(["play", "save", "claim", "pass", "fly"]) | st.text(max_size=5),
         st.dictionaries(

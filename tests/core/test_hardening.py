@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from forged import forge
 
 import tavola
 from tavola import (
@@ -176,16 +177,6 @@ def test_act_with_a_forged_action_with_unknown_params(game: tavola.Game) -> None
         lambda: game.act(to_act(game), forged),
     )
     assert game.history == []
-
-
-def forge(code: object, kind: str, params: dict | None = None) -> Action:
-    """An Action with fields its constructor refuses (a code that is not a whole number)."""
-    action = Action.__new__(Action)
-    items = tuple(sorted((params or {}).items()))
-    for name, value in (("code", code), ("kind", kind), ("params", items), ("label", kind)):
-        object.__setattr__(action, name, value)
-    object.__setattr__(action, "_hash", hash((kind, items)))
-    return action
 
 
 def test_an_action_is_made_of_a_code_and_a_kind() -> None:

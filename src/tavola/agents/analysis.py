@@ -14,11 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import RecordError, TavolaError, quote
+from ..core.errors import RecordError, quote
 from ..core.protocol import Action
 from ..core.record import replay
-from ..core.registry import MAX_SEED
-from ..core.rng import derive_seed
+from ..core.rng import check_seed, derive_seed
 from .base import SeatHandle
 from .ismcts import Ismcts, Option
 from .names import parse_agent
@@ -71,8 +70,7 @@ def analyse(
     the same analysis every time. ``progress(done, total)`` is called after each decision.
     RecordError for a bad record or seat; AgentNameError for a bad agent name.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise TavolaError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
+    check_seed(seed)
     kind, params = parse_agent(agent)
     if kind != "ismcts":
         raise RecordError(f"a game is analysed by a search bot (ismcts:...), not {quote(agent)}")

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from .errors import UnknownGameError, quote
 from .options import Option, resolve_options
 from .protocol import Game
-from .rng import MAX_SEED, fresh_seed
+from .rng import check_seed, fresh_seed
 
 ENTRY_POINT_GROUP = "tavola.games"
 
@@ -231,8 +231,5 @@ def new_game(
     """
     spec = get_spec(game_id)
     players, variant, opts = spec.check(players, variant, options)
-    if seed is None:
-        seed = fresh_seed()
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise UnknownGameError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
+    seed = fresh_seed() if seed is None else check_seed(seed)
     return spec.factory(players, seed, variant, opts)

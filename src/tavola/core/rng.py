@@ -8,11 +8,14 @@ copied and two sources of chance never disturb each other.
 from __future__ import annotations
 
 import hashlib
+import numbers
 import os
 import random
 import struct
 from collections.abc import MutableSequence
 from typing import Any
+
+from .errors import UnknownGameError, quote
 
 _MASK64 = (1 << 64) - 1
 MAX_SEED = _MASK64
@@ -58,6 +61,18 @@ def shuffle(cards: MutableSequence[Any], seed: int, *keys: int) -> None:
     for i in range(n - 1, 0, -1):
         j = words[i] * (i + 1) >> 64
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` as an int if it is a seed (a whole number from 0 to 2**64 - 1: numpy's integers
+    too); else the TavolaError every part of tavola gives for a bad seed."""
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, numbers.Integral)
+        or not 0 <= seed <= MAX_SEED
+    ):
+        raise UnknownGameError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
+    return int(seed)
 
 
 def fresh_seed() -> int:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import numbers
 
-from ..core.errors import IllegalActionError, TavolaError, quote, shorten
+from ..core.errors import IllegalActionError, quote, shorten
 from ..core.protocol import Action, Game, GameResult
 from ..core.registry import GameInfo
-from ..core.rng import MAX_SEED, derive_seed, fresh_seed
+from ..core.rng import check_seed, derive_seed, fresh_seed
 
 
 class Seeds:
@@ -23,13 +23,7 @@ class Seeds:
     __slots__ = ("_count", "_seed")
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is not None and (
-            isinstance(seed, bool)
-            or not isinstance(seed, numbers.Integral)
-            or not 0 <= seed <= MAX_SEED
-        ):
-            raise TavolaError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
-        self._seed = None if seed is None else int(seed)
+        self._seed = None if seed is None else check_seed(seed)
         self._count = 0
 
     def next(self) -> int:
