@@ -14,6 +14,7 @@ from tavola.games.testa_di_pecora.deck import STANDARD_DECK, deck_by_key, load_d
 from tavola.games.testa_di_pecora.rules import cards_of
 from tavola.games.testa_di_pecora.text import RULES, card_order, describe, help_text, render
 from tavola.games.testa_di_pecora.views import played_seat
+from tavola.testing import random_record
 
 Policy = Callable[[tavola.Game, int], tavola.Action]
 
@@ -243,14 +244,13 @@ def test_the_sides_are_told_with_their_role_cards() -> None:
 
 def test_the_holder_of_the_other_role_card_learns_the_sides_in_other_words() -> None:
     """It saw 'The sides are known now' twice: when it learned, and when everyone did."""
-    g = tavola.new_game("testa-di-pecora", players=4, seed=0)
-    rng = random.Random(0)
-    while not g.is_over:
-        seat = min(g.to_act)
-        g.act(seat, rng.choice(g.legal_actions(seat)))
+    g = tavola.replay(random_record("testa-di-pecora", 4, 13))  # seat 0 holds the Pope
     told = [e["text"] for e in g.events(0) if e["kind"] == "sides"]
-    assert told[0].startswith("You know the sides now, holding the other role card: seat 1")
-    assert told[1].startswith("The sides are known to all now: seat 1 (the Pope) and you")
+    sides = "you (the Pope) and seat 1 (the Mendicant) against seats 2 and 3."
+    assert told[:2] == [
+        f"You know the sides now, holding the other role card: {sides}",
+        f"The sides are known to all now: {sides}",
+    ]
     assert [e["everyone"] for e in g.events(None) if e["kind"] == "sides"][:1] == [True]
 
 

@@ -26,6 +26,7 @@ import uvicorn
 from web_helpers import free_port, start_server
 
 import tavola
+from tavola.testing import random_record
 from tavola.web import create_app
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -465,10 +466,7 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
 def test_a_lost_game_of_one_player_says_lost_not_first_place(server: str, browser) -> None:
     """The one seat of a lost solo game ranks first in the core's result; the end screen said
     'Final ranking: Place 1' for a game the rules call lost."""
-    g = tavola.new_game("renaissance-man", players=1, seed=4)
-    rng = random.Random(4)
-    while not g.is_over:
-        g.act(0, rng.choice(g.legal_actions(0)))
+    g = tavola.replay(random_record("renaissance-man", 1, 4))
     assert g.result.winners == ()  # random play loses to the deck
     request = urllib.request.Request(
         f"{server}/api/replays", data=json.dumps(g.record()).encode(), method="POST"

@@ -14,6 +14,7 @@ import tavola
 from tavola.agents.analysis import analyse
 from tavola.core.errors import TavolaError
 from tavola.session.replay import REVIEWER, finished_game
+from tavola.testing import random_record
 
 GAMES = [spec.id for spec in tavola.list_games()]
 
@@ -168,17 +169,8 @@ def test_a_record_of_a_long_game_with_a_card_file_imports(client: TestClient) ->
 
     text = CARDS.builtin["standard"].read_text(encoding="utf-8")
     text += "#" * (60 * 1024 - len(text.encode()) - 1) + "\n"  # a comment: the same cards
-    g = tavola.new_game(
-        "renaissance-rivals",
-        players=4,
-        seed=5,
-        options={"cards": {"name": "mine.toml", "toml": text}},
-    )
-    rng = random.Random(5)
-    while not g.is_over:
-        seat = min(g.to_act)
-        g.act(seat, rng.choice(g.legal_actions(seat)))
-    body = json.dumps(g.record())
+    cards = {"cards": {"name": "mine.toml", "toml": text}}
+    body = json.dumps(random_record("renaissance-rivals", 4, 5, options=cards))
     assert len(body) > 120 * 1024
     made = client.post("/api/replays", content=body)
     assert made.status_code == 201, made.text

@@ -150,10 +150,15 @@ def play_out(case: Case, g: Game, rng: random.Random, budget: int) -> None:
 
 
 def random_record(
-    game_id: str, players: int | None = None, seed: int = 0, variant: str | None = None
+    game_id: str,
+    players: int | None = None,
+    seed: int = 0,
+    variant: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The record of a game played to its end with random moves drawn from ``Random(seed)``."""
-    g = new_game(game_id, players=players, seed=seed, variant=variant)
+    """The record of a game played to its end with random moves drawn from ``Random(seed)``
+    (``tavola.replay`` gives the finished game)."""
+    g = new_game(game_id, players=players, seed=seed, variant=variant, options=options)
     rng = random.Random(seed)
     while not g.is_over:
         g.act(*random_move(g, rng))

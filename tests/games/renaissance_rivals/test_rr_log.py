@@ -3,20 +3,14 @@ symbols a reader has to decode."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import tavola
+from tavola.testing import random_record
 
 
 def played(players: int, seed: int) -> tavola.Game:
-    g = tavola.new_game("renaissance-rivals", players=players, seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over:
-        seat = min(g.to_act)
-        g.act(seat, rng.choice(g.legal_actions(seat)))
-    return g
+    return tavola.replay(random_record("renaissance-rivals", players, seed))
 
 
 def test_the_first_line_names_each_seats_artist() -> None:
