@@ -104,7 +104,7 @@ def test_view_9(game: tavola.Game) -> None:
 
 
 def test_view_true(game: tavola.Game) -> None:
-    refused(SeatError, "no seat True", lambda: game.view(True), game)
+    refused(SeatError, "no seat true", lambda: game.view(True), game)
 
 
 @pytest.mark.parametrize("seat", [True, False, 1.5, 0.0, 10**30, -1, "0", [0]])
@@ -400,7 +400,7 @@ def test_options_deck_content_of_the_wrong_shape(content: dict[str, Any]) -> Non
 @pytest.mark.parametrize(
     ("options", "pattern"),
     [
-        ({"seasons": True}, "whole number from 1 to 12, not True"),
+        ({"seasons": True}, "whole number from 1 to 12, not true"),
         ({"seasons": 3.0}, "not 3.0"),
         ({"seasons": 10**5000}, "whole number from 1 to 12"),
         ({"first_dealer": 5}, "seat from 0 to 4"),

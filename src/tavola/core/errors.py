@@ -37,12 +37,20 @@ class RecordError(TavolaError):
     """A game record cannot be replayed (wrong game, bad action at some index, ...)."""
 
 
+_JSON_WORDS = {True: "true", False: "false", None: "null"}
+
+
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` cut to ``limit`` characters, anything unprintable escaped.
+    """``repr(value)`` cut to ``limit`` characters, anything unprintable escaped; true, false
+    and null as JSON spells them, as the command line and the web app take them.
 
     >>> quote("x" * 100, limit=10)
     "'xxxxxxxx…"
+    >>> quote(True)
+    'true'
     """
+    if value is None or isinstance(value, bool):
+        return _JSON_WORDS[value]
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not turn an error message into a crash
