@@ -132,6 +132,14 @@ def _stdout() -> Console:
     return Console(file=sys.stdout, width=None if sys.stdout.isatty() else PIPE_WIDTH)
 
 
+def _variant_words(spec: GameSpec, variant: str) -> str:
+    """A variant's name, with the player counts it is for where it is not for all."""
+    if variant not in spec.variant_players:
+        return variant
+    low, high = spec.variant_players[variant]
+    return f"{variant} ({low}{'' if low == high else f'-{high}'} player{'s' * (high > 1)})"
+
+
 def _games(args: argparse.Namespace) -> int:
     table = Table(title="Games", box=box.SIMPLE_HEAD)  # fits 80 columns: no word cut short
     table.add_column("game (id, then title)", no_wrap=True)
@@ -145,7 +153,7 @@ def _games(args: argparse.Namespace) -> int:
         table.add_row(
             f"[bold]{spec.id}[/bold]\n{spec.title}",
             f"{spec.min_players}–{spec.max_players}",
-            ", ".join(spec.variants),
+            ", ".join(_variant_words(spec, v) for v in spec.variants),
             ", ".join(spec.options) or "–",
             "\n".join(play),
         )

@@ -69,6 +69,19 @@ def test_games_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "or your own with --cards FILE" in flat
 
 
+def test_games_says_which_variants_and_options_are_for_one_player_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decision D24: the 2013 game's easier and tougher variants, and their number of cards,
+    change only the one-player game."""
+    monkeypatch.setattr("tavola.cli.PIPE_WIDTH", 240)  # one line a game
+    code, out, _ = _run(capsys, "games")
+    flat = " ".join(out.split())
+    assert code == 0
+    assert "standard, easier (1 player), tougher (1 player)" in flat
+    assert "(1-40, default 10); only with 1 player" in flat
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     import tavola
 

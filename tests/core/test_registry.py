@@ -46,3 +46,23 @@ def test_record_errors_name_the_action() -> None:
         tavola.replay(g.record() | {"rules_version": "0"})
     with pytest.raises(tavola.RecordError, match="lacks"):
         tavola.replay({"game": "testa-di-pecora"})
+
+
+def test_variants_and_options_say_the_player_counts_they_are_for() -> None:
+    """Decision D24: 'with two to four players they play as standard', so the spec says the
+    easier and tougher variants and their solo_cards are for one player (forms offer them only
+    there), and a game of three with them still plays as standard."""
+    spec = tavola.get_spec("renaissance-man")
+    assert spec.variants_for(1) == ("standard", "easier", "tougher")
+    assert spec.variants_for(3) == ("standard",)
+    solo = spec.options["solo_cards"]
+    assert solo.applies(1) and not solo.applies(2)
+    assert not spec.options["round_limit"].players and spec.options["round_limit"].applies(4)
+    data = spec.to_json()
+    assert data["variant_players"] == {"easier": [1, 1], "tougher": [1, 1]}
+    assert data["options"]["solo_cards"]["players"] == [1, 1]
+    assert data["options"]["round_limit"]["players"] is None
+    assert tavola.get_spec("testa-di-pecora").variants_for(4) == ("standard",)
+    tougher = tavola.new_game("renaissance-man", 3, seed=5, variant="tougher")
+    standard = tavola.new_game("renaissance-man", 3, seed=5)
+    assert {**tougher.view(0), "variant": "standard"} == standard.view(0)

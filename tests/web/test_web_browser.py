@@ -200,6 +200,44 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     page.close()
 
 
+def test_the_lobby_offers_the_solo_variants_and_their_option_only_to_one_player(
+    server: str, browser
+) -> None:
+    """Decision D24: the easier and tougher variants and their number of cards change only the
+    one-player game, so with 2-4 players the lobby does not offer them."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    players = page.get_by_label("Players", exact=True)
+    variant = page.get_by_label("Variant", exact=True)
+
+    def choose(count: int) -> None:
+        players.fill(str(count))
+        players.dispatch_event("change")
+
+    choose(1)
+    variant.select_option("tougher")
+    assert page.locator("#opt-solo_cards").count() == 1
+    choose(3)
+    assert not variant.is_visible()
+    assert page.locator("#opt-solo_cards").count() == 0
+    assert page.locator("#opt-round_limit").count() == 1
+    with page.expect_request("**/api/tables") as made:
+        page.get_by_role("button", name="Create table").click()
+    sent = made.value.post_data_json
+    assert sent["variant"] == "standard" and "solo_cards" not in sent["options"]
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    choose(1)
+    assert variant.is_visible()
+    assert [o.text_content() for o in variant.locator("option").all()] == [
+        "standard",
+        "easier",
+        "tougher",
+    ]
+    page.close()
+
+
 def test_every_page_fits_a_phone_screen_for_every_game(server: str, browser) -> None:
     """No page scrolls sideways at 390 px (the lobby, the rules, a finished table, its replay):
     a fieldset's default minimum width (its content's) once pushed the lobby's options past

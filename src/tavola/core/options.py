@@ -9,7 +9,7 @@ what was played. Every wrong value is an :class:`UnknownGameError` that says wha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import UnknownGameError, quote
@@ -17,10 +17,17 @@ from .errors import UnknownGameError, quote
 
 @dataclass(frozen=True)
 class Option:
-    """An option: its help text and default; subclasses say which values are valid."""
+    """An option: its help text and default; subclasses say which values are valid.
+    ``players`` (lowest, highest) are the player counts it makes a difference at, where that is
+    not all of them: forms offer it only there, elsewhere it is checked and plays no part."""
 
     help: str
     default: Any = None
+    players: tuple[int, int] | None = field(default=None, kw_only=True)
+
+    def applies(self, players: int) -> bool:
+        """Whether the option makes a difference in a game of ``players``."""
+        return self.players is None or self.players[0] <= players <= self.players[1]
 
     def check(self, name: str, value: object, players: int) -> Any:
         """The value to play with (normalized), or an UnknownGameError naming ``name``."""
@@ -28,13 +35,26 @@ class Option:
 
     def describe(self) -> str:
         """The help text with the values allowed, for ``tavola games`` and forms."""
-        return self.help
+        return self.help + self._counts()
+
+    def _counts(self) -> str:
+        """The player counts the option makes a difference at, in words (or nothing)."""
+        if self.players is None:
+            return ""
+        low, high = self.players
+        counts = f"{low} player{'s' * (low > 1)}" if low == high else f"{low}-{high} players"
+        return f"; only with {counts}"
 
     def to_json(self) -> dict[str, Any]:
         """The option for a form: ``type`` is the core kind it is (a game's own subclass, with
         checks of its own, shows as the kind it refines, so a form knows how to ask for it)."""
         kind = next(c for c in type(self).__mro__ if c.__module__.startswith("tavola.core."))
-        return {"type": kind.__name__, "help": self.help, "default": self.default}
+        return {
+            "type": kind.__name__,
+            "help": self.help,
+            "default": self.default,
+            "players": None if self.players is None else list(self.players),
+        }
 
 
 def _whole(value: object) -> bool:
@@ -57,7 +77,7 @@ class IntOption(Option):
         return value  # type: ignore[return-value]
 
     def describe(self) -> str:
-        return f"{self.help} ({self.low}-{self.high}, default {self.default})"
+        return f"{self.help} ({self.low}-{self.high}, default {self.default}){self._counts()}"
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "low": self.low, "high": self.high}
@@ -91,7 +111,8 @@ class ChoiceOption(Option):
         return value
 
     def describe(self) -> str:
-        return f"{self.help} ({' / '.join(self.choices)}, default {self.default})"
+        choices = " / ".join(self.choices)
+        return f"{self.help} ({choices}, default {self.default}){self._counts()}"
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "choices": list(self.choices)}

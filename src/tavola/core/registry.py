@@ -85,6 +85,7 @@ class GameSpec:
     factory: GameFactory = field(repr=False, compare=False)
     info_of: Callable[[int, str, dict[str, Any]], GameInfo] = field(repr=False, compare=False)
     variants: tuple[str, ...] = ("standard",)
+    variant_players: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     options: Mapping[str, Option] = field(default_factory=dict)
     simultaneous: bool = False
     hidden_information: bool = False
@@ -109,6 +110,17 @@ class GameSpec:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def variants_for(self, players: int) -> tuple[str, ...]:
+        """The variants that make a difference at ``players``: ``variant_players`` gives
+        (lowest, highest) for those that do not at every count (elsewhere they play as the
+        first variant, and forms do not offer them)."""
+        return tuple(
+            v
+            for v in self.variants
+            if v not in self.variant_players
+            or self.variant_players[v][0] <= players <= self.variant_players[v][1]
+        )
 
     def check(
         self, players: object, variant: object, options: object
@@ -148,6 +160,7 @@ class GameSpec:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "variants": list(self.variants),
+            "variant_players": {v: list(c) for v, c in self.variant_players.items()},
             "options": {name: option.to_json() for name, option in self.options.items()},
             "rules_version": self.rules_version,
             "simultaneous": self.simultaneous,

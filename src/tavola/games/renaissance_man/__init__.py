@@ -43,6 +43,7 @@ SPEC = register(
         factory=new_game,
         info_of=info,
         variants=VARIANTS,
+        variant_players={"easier": (1, 1), "tougher": (1, 1)},  # decision D24
         options={
             "cards": CARDS,
             "dealer": SeatOption("seat of the Dealer (default: drawn from the seed)"),
@@ -57,6 +58,7 @@ SPEC = register(
                 SOLO_CARDS,
                 1,
                 40,
+                players=(1, 1),
             ),
         },
         simultaneous=True,

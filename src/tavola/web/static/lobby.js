@@ -49,7 +49,9 @@ async function start() {
   gameSelect.replaceChildren(...games.map((g) => h('option', { value: g.id, text: g.title })));
   if (prefill && games.some((g) => g.id === prefill.game)) gameSelect.value = prefill.game;
   gameSelect.addEventListener('change', () => { prefill = null; showGame(); });
-  playersInput.addEventListener('change', () => { clampPlayers(); drawSeats(); drawOptions(true); });
+  playersInput.addEventListener('change', () => {
+    clampPlayers(); drawVariants(variantSelect.value); drawSeats(); drawOptions(true);
+  });
   showGame();
 }
 
@@ -63,12 +65,25 @@ function showGame() {
   const wanted = prefill?.players ?? game.min_players;
   playersInput.value = Math.min(game.max_players, Math.max(game.min_players, Number(wanted) || 0));
   $('players-help').textContent = `${game.min_players} to ${game.max_players}`;
-  variantSelect.replaceChildren(...game.variants.map((v) => h('option', { value: v, text: v })));
-  if (prefill?.variant && game.variants.includes(prefill.variant)) variantSelect.value = prefill.variant;
-  $('variant-field').hidden = game.variants.length < 2;
   seatsList.replaceChildren();
+  drawVariants(prefill?.variant);
   drawSeats();
   drawOptions(false);
+}
+
+/** Whether a variant or option that is for `counts` ([lowest, highest] players, or none: all)
+ * makes a difference at the players chosen. */
+function appliesNow(counts) {
+  return !counts || (counts[0] <= players() && players() <= counts[1]);
+}
+
+/** The variants that make a difference at the players chosen, keeping `wanted` if it is one. */
+function drawVariants(wanted) {
+  const game = currentGame();
+  const shown = game.variants.filter((v) => appliesNow(game.variant_players?.[v]));
+  variantSelect.replaceChildren(...shown.map((v) => h('option', { value: v, text: v })));
+  if (shown.includes(wanted)) variantSelect.value = wanted;
+  $('variant-field').hidden = shown.length < 2;
 }
 
 function clampPlayers() {
@@ -90,7 +105,7 @@ function drawOptions(keep) {
   const box = $('option-fields');
   const before = keep ? optionValues() : (prefill?.options || {});
   const chosen = keep ? [...box.querySelectorAll('.field.cards')] : []; // a file stays chosen
-  const fields = Object.entries(game.options).map(([name, opt]) =>
+  const fields = Object.entries(game.options).filter(([, opt]) => appliesNow(opt.players)).map(([name, opt]) =>
     chosen.find((f) => f.dataset.for === name)
     || optionField(name, opt, name in before ? before[name] : opt.default));
   box.replaceChildren(...fields.filter(Boolean));
