@@ -376,6 +376,11 @@ class Game(ABC):
     def clone(self) -> Game:
         """An independent copy."""
 
+    def __copy__(self) -> Game:
+        """``copy.copy`` gives what :meth:`clone` gives: a shallow copy would share the
+        state's lists, and playing on it would change the original."""
+        return self.clone()
+
     @abstractmethod
     def resample(self, seat: int, rng: random.Random, policy: WorldPolicy | None = None) -> Game:
         """A copy that looks the same to ``seat``, all it cannot see re-drawn at random.

@@ -6,6 +6,7 @@ first shows to be full: every move changes it, and it decides everything any sea
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Hashable, Sequence
@@ -250,19 +251,26 @@ def _tampered(case: Case, record: dict[str, Any]) -> None:
 @check
 def check_clones(case: Case, seeds: tuple[int, ...]) -> None:
     """A clone equals its original (canonical form) and is independent of it: playing either
-    out leaves the other unchanged."""
+    out leaves the other unchanged. So are ``copy.copy`` and ``copy.deepcopy`` (taking turns
+    with ``clone`` from position to position)."""
+    copiers = (
+        (lambda x: x.clone(), "a clone"),
+        (copy.copy, "copy.copy"),
+        (copy.deepcopy, "a deep copy"),
+    )
     for seed in seeds:
         rng = random.Random(seed)
         for g in playout(case, seed):
             if case.step % 7 or g.is_over:
                 continue
+            make, name = copiers[case.step // 7 % len(copiers)]
             before = g.canonical()
-            c = g.clone()
+            c = make(g)
             if c.canonical() != before:
-                case.fail("a clone has a different canonical form")
+                case.fail(f"{name} has a different canonical form")
             _play(c, rng)
             if g.canonical() != before:
-                case.fail("playing a clone out changed the original")
+                case.fail(f"playing {name} out changed the original")
             original = g.clone()
             c = original.clone()
             _play(original, rng)
