@@ -304,3 +304,16 @@ def test_a_prior_leans_the_root_towards_the_heuristics_move() -> None:
         .search(legal, random.Random(2), SeatHandle(g, seat))
         .options
     )
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "ismcts:iterations=5", "pimc:rollouts=4"])
+def test_an_agent_asked_to_choose_from_nothing_or_for_a_spectator_says_so(name: str) -> None:
+    """'choose' with no legal action gave 'list index out of range', and the heuristic given a
+    spectator's view 'NoneType object is not iterable'."""
+    g = tavola.new_game("testa-di-pecora", players=4, seed=2)
+    seat = min(g.to_act)
+    agent = make_agent(name, g.spec.id)
+    with pytest.raises(tavola.TavolaError, match=f"{name}: no legal action to choose from"):
+        agent.choose(g.view(seat), [], random.Random(0))
+    with pytest.raises(tavola.TavolaError, match="give it that seat's view, not a spectator's"):
+        agent.choose(g.view(None), g.legal_actions(seat), random.Random(0))

@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
+from ..core.errors import TavolaError
 from ..core.protocol import Action, Game, WorldPolicy
 
 
@@ -53,8 +54,17 @@ class Agent(Protocol):
         rng: random.Random,
         handle: SeatHandle | None = None,
     ) -> Action:
-        """Pick one of ``legal`` (never empty) for the seat whose ``view`` this is."""
+        """Pick one of ``legal`` for the seat whose ``view`` this is; a TavolaError if
+        ``legal`` is empty or ``view`` a spectator's (:func:`refuse_decision`)."""
         ...
+
+
+def refuse_decision(name: str, legal: list[Action]) -> NoReturn:
+    """Raise the error for a decision no agent can make. Every agent's ``choose`` calls it when
+    ``not legal or view.get("seat", 0) is None``: no legal action, or a spectator's view."""
+    if not legal:
+        raise TavolaError(f"{name}: no legal action to choose from (is the seat to act now?)")
+    raise TavolaError(f"{name} plays a seat: give it that seat's view, not a spectator's")
 
 
 Policy = Callable[[dict[str, Any], list[Action], random.Random], Action]
@@ -77,4 +87,6 @@ class PolicyAgent:
         rng: random.Random,
         handle: SeatHandle | None = None,
     ) -> Action:
+        if not legal or view.get("seat", 0) is None:
+            refuse_decision(self.name, legal)
         return self.policy(view, legal, rng)

@@ -25,7 +25,7 @@ from typing import Any
 from ..core.errors import TavolaError
 from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
-from .base import SeatHandle
+from .base import SeatHandle, refuse_decision
 from .names import AgentNameError, Param, agent_name
 
 PARAMS = {
@@ -139,6 +139,8 @@ class Ismcts:
         rng: random.Random,
         handle: SeatHandle | None = None,
     ) -> Action:
+        if not legal or view.get("seat", 0) is None:
+            refuse_decision(self.name, legal)
         if len(legal) == 1:
             return legal[0]
         return self.search(legal, rng, handle).best

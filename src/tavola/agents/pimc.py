@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import TavolaError
 from ..core.protocol import Action, Game, GameResult
 from ..core.registry import get_spec
-from .base import SeatHandle
+from .base import SeatHandle, refuse_decision
 from .ismcts import Option, Search
 from .names import AgentNameError, Param, agent_name
 
@@ -123,6 +123,8 @@ class Pimc:
         rng: random.Random,
         handle: SeatHandle | None = None,
     ) -> Action:
+        if not legal or view.get("seat", 0) is None:
+            refuse_decision(self.name, legal)
         if len(legal) == 1:
             return legal[0]
         return self.search(view, legal, rng, handle).best
