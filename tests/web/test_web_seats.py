@@ -164,3 +164,14 @@ def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
         columns = {c["name"] for c in sqlalchemy.inspect(connection).get_columns("tables")}
     assert not {"origin", "rematch"} & columns and "id" in columns
     store.dispose()
+
+
+def test_a_bot_of_many_iterations_stops_thinking_after_the_table_limit() -> None:
+    """A seat of 'ismcts:iterations=100000000' would hold a worker thread and a core for hours:
+    at a table its search stops after BOT_SECONDS a move, and the name stays as given."""
+    from tavola.session.table import BOT_SECONDS, make_bot
+
+    name, agent = make_bot("ismcts:iterations=100000000", "renaissance-man-2d6")
+    assert name == "ismcts:iterations=100000000" and agent.seconds == BOT_SECONDS
+    assert make_bot("pimc:seconds=2", "renaissance-man-2d6")[1].seconds == 2
+    assert make_bot("heuristic", "renaissance-man-2d6")[1].name == "heuristic"

@@ -175,6 +175,14 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
             {
                 "game": "renaissance-man-2d6",
                 "players": 2,
+                "seats": [{"kind": "me"}, {"kind": "bot", "agent": "pimc:seconds=600"}],
+            },
+            "seat 1: no bot 'pimc:seconds=600': a bot here thinks at most 10 seconds a move",
+        ),
+        (
+            {
+                "game": "renaissance-man-2d6",
+                "players": 2,
                 "seats": [{"kind": "me"}, {"kind": "bot"}],
             },
             "seat 1: a bot needs an 'agent' or a 'difficulty': easy, hard, heuristic,",

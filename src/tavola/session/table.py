@@ -31,6 +31,9 @@ from ..store.database import Store, StoredTable
 
 MAX_AGENT = 64
 """The longest bot name (parameters included) a seat stores."""
+BOT_SECONDS = 10.0
+"""The longest a bot thinks about a move at a table: a search of more iterations stops there,
+so no table holds a worker thread and a core for minutes."""
 _encode = msgspec.json.Encoder().encode
 """A message's JSON (as bytes): several times quicker than json.dumps, on the event loop."""
 
@@ -105,9 +108,21 @@ def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
     if not isinstance(name, str) or len(name) > MAX_AGENT:
         raise UnknownGameError(f"no bot {quote(name)}; bots: {', '.join(sorted(AGENTS))}")
     try:
-        return name, make_agent(name, game_id)
+        agent = make_agent(name, game_id)
     except UnknownGameError as exc:
         raise UnknownGameError(f"no bot {quote(name)} ({exc})") from None
+    if (getattr(agent, "seconds", None) or 0) > BOT_SECONDS:
+        raise UnknownGameError(
+            f"no bot {quote(name)}: a bot here thinks at most {BOT_SECONDS:g} seconds a move"
+        )
+    return name, _bounded(agent)
+
+
+def _bounded(agent: Agent) -> Agent:
+    """``agent``, its search (if it searches) stopped after BOT_SECONDS a move."""
+    if agent.searches:
+        agent.seconds = min(agent.seconds or BOT_SECONDS, BOT_SECONDS)  # type: ignore[attr-defined]
+    return agent
 
 
 def _choose(agent: Agent, game: Game, seat: int, rng: random.Random) -> Action:
@@ -150,7 +165,7 @@ class LiveTable:
             SeatInfo(s.kind, s.agent, s.name, s.secret_hash, s.bot_from) for s in stored.seats
         ]
         self.bots: dict[int, Agent] = {
-            s: make_agent(info.agent, row.game)
+            s: _bounded(make_agent(info.agent, row.game))
             for s, info in enumerate(self.seats)
             if info.kind == "bot" and info.agent
         }
