@@ -58,6 +58,20 @@ def test_the_rules_page_carries_the_reading_of_every_rulebook_sentence(
     assert "<script" not in page.split("</head>")[1] and " style=" not in page
 
 
+@pytest.mark.parametrize("spec", READ, ids=lambda s: s.id)
+def test_the_rules_page_opens_with_contents_linking_each_section(client: TestClient, spec) -> None:
+    """Rivals' page is 900 lines of reading: without a contents list, finding 'Set-up' meant
+    scrolling through all of it."""
+    doc = (ROOT / "docs" / "rules" / f"{spec.id}.md").read_text(encoding="utf-8")
+    page = client.get(f"/rules/{spec.id}").text
+    contents = page.split('id="contents-title"')[1].split("</nav>")[0]
+    links = re.findall(r'<a href="#([\w-]+)">([^<]*)</a>', contents)
+    sections = [line[3:] for line in doc.splitlines() if line.startswith("## ")]
+    assert [html.unescape(text) for _, text in links] == ["The cards", *sections]
+    for anchor, _ in links:
+        assert f'id="{anchor}"' in page.split("</nav>", 1)[1], anchor
+
+
 def test_a_game_without_a_reading_has_none(client: TestClient) -> None:
     page = client.get("/rules/test-morra")
     assert page.status_code == 200 and 'class="panel reading"' not in page.text
@@ -68,7 +82,7 @@ def test_the_reading_escapes_everything_it_is_given() -> None:
         "# T\n\n<script>alert(1)</script> <img src=x onerror=alert(1)> "
         "[x](javascript:alert(1)) [y](data:text/html,hi) <b style='color:red'>b</b>\n\n"
         "| a | b |\n|---|---|\n| <i>1</i> | 2 |\n"
-    )
+    ).html
     assert "<script" not in out and "<img" not in out and "<b " not in out and "<i>" not in out
     assert 'href="javascript' not in out and 'href="data' not in out
     assert "&lt;script&gt;" in out and "<table>" in out and '<h2 id="t">' in out

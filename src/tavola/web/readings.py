@@ -4,7 +4,7 @@ The pages are read from ``tavola/web/rules``: in the source tree a link to ``doc
 one copy of each page, and in a built package its files (package data), so an installed server
 has them too. Markdown is rendered by markdown-it-py with raw HTML escaped and unsafe link
 schemes refused; headings go one level down (the page has its own title) and get ids, so the
-pages' links to their own sections work.
+pages' links to their own sections work, and the page's contents list links its sections.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -19,33 +20,48 @@ from markdown_it.token import Token
 _NOT_IN_SLUG = re.compile(r"[^\w\- ]")
 
 
+class Reading(NamedTuple):
+    """A page as HTML, and its sections (the headings one below its title) as (id, text)."""
+
+    html: str
+    sections: list[tuple[str, str]]
+
+
 @cache
-def reading(game_id: str) -> str | None:
-    """The reading of the rules of ``game_id`` (a registered game's id) as HTML; None if the
-    game has none."""
+def reading(game_id: str) -> Reading | None:
+    """The reading of the rules of ``game_id`` (a registered game's id); None if the game has
+    none."""
     page = resources.files(__package__) / "rules" / f"{game_id}.md"
     if not page.is_file():
         return None
     return render(page.read_text(encoding="utf-8"))
 
 
-def render(text: str) -> str:
+def render(text: str) -> Reading:
     """Markdown as HTML: every character of the text escaped, tables, headings a level down.
 
-    >>> print(render("# Title\\n\\nA <b>tag</b>, [a link](javascript:alert(1))."))
+    >>> page = render("# Title\\n\\nA <b>tag</b>, [a link](javascript:alert(1)).\\n\\n## Set-up")
+    >>> print(page.html)
     <h2 id="title">Title</h2>
     <p>A &lt;b&gt;tag&lt;/b&gt;, [a link](javascript:alert(1)).</p>
+    <h3 id="set-up">Set-up</h3>
     <BLANKLINE>
+    >>> page.sections
+    [('set-up', 'Set-up')]
     """
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = md.parse(text)
     used: set[str] = set()
+    sections = []
     for i, token in enumerate(tokens):
         if token.type in ("heading_open", "heading_close"):
             token.tag = f"h{min(6, int(token.tag[1:]) + 1)}"
         if token.type == "heading_open":  # followed by the heading's text
-            token.attrSet("id", _slug(tokens[i + 1], used))
-    return md.renderer.render(tokens, md.options, {})
+            slug = _slug(tokens[i + 1], used)
+            token.attrSet("id", slug)
+            if token.tag == "h3":
+                sections.append((slug, tokens[i + 1].content))
+    return Reading(md.renderer.render(tokens, md.options, {}), sections)
 
 
 def _slug(inline: Token, used: set[str]) -> str:
