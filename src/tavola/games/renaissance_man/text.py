@@ -6,6 +6,7 @@ it can say nothing the seat may not know.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ...core.words import count
@@ -27,18 +28,44 @@ majority wins the area's card. Uncovered workers of level 2+ may be removed
 as the first part of an action. Step by step: removals, type, card, choice,
 then Ready."""
 
-LETTER = {"coin": "$", "book": "B", "bread": "b", "shield": "S"}
+SCREEN = """\
+On the screen: a card offers two icons (top left and right) and needs two
+(below); $ coin, B book, R bread, S shield. In a pyramid a card shows its
+offers around its type (M Merchant, Sc Scholar, Ba Baker, K Knight, RM
+Renaissance Man) and an empty place its position: 2.3 is level 2, third from
+the left, as the moves name it. First, lay your Foundation: your five level-1
+workers, named from left to right ('Next: Merchant')."""
+
+SOLO = """\
+One player: opposing knights play against you. At each Recruit resolution two
+cards are flipped from the deck, and an opposing knight goes to the area of
+each one's large icon; a card the opposing knights win is discarded, and a tie
+removes the knights. You win by completing your pyramid before a draw finds
+the deck empty: that draw loses the game. Easier: the first time, some
+discarded cards are shuffled into a new deck. Tougher: some cards are set
+aside before the game."""
+
+
+def help_text(view: dict[str, Any]) -> str:
+    """The rules in brief, how to read the screen, and the one-player rules when alone."""
+    return "\n\n".join([RULES, SCREEN] + [SOLO] * (view["players"] == 1))
+
+
+LETTER = {"coin": "$", "book": "B", "bread": "R", "shield": "S"}
+"""One letter per icon, told on every screen (``KEY``): bread's is R, so no two differ by case."""
+KEY = "Icons: $ coin, B book, R bread, S shield. Cards offer above, need below."
 SHORT = ("M", "Sc", "Ba", "K", "RM")
+STEP_WORDS = {"hire": "Hire", "barter": "Barter", "teach": "Teach", "recruit": "Recruit"}
 
 
 def card_face(c: Cards, i: int) -> str:
-    """'Merchant $B/bS' : type, offers left/right above, needs below."""
-    t = c.typ[i]
+    """'Merchant 9: offers RR, needs R$' : its name, offers left/right above, needs below."""
+    name = c.names[c.ids[i]]
     if c.need[i] is None:
-        return f"{WORKER_NAMES[t]} (wild)"
+        return f"{name} (wild)"
     o, n = c.offer[i], c.need[i]
     sym = [LETTER[s] for s in SYMBOLS]
-    return f"{WORKER_NAMES[t]} offers {sym[o[0]]}{sym[o[1]]} needs {sym[n[0]]}{sym[n[1]]}"
+    return f"{name}: offers {sym[o[0]]}{sym[o[1]]}, needs {sym[n[0]]}{sym[n[1]]}"
 
 
 def card_table(c: Cards) -> dict[str, Any]:
@@ -59,9 +86,10 @@ def card_table(c: Cards) -> dict[str, Any]:
     }
 
 
-def _slot(c: Cards, x: str | None) -> str:
+def _slot(c: Cards, x: str | None, where: str) -> str:
+    """A place of a pyramid, 6 wide: its card, or its position (``where``) if empty."""
     if x is None:
-        return "  .   "
+        return f"{where:^6}"
     if x == "down":
         return " [RM] "
     if x.startswith("foundation-"):
@@ -76,52 +104,116 @@ def _slot(c: Cards, x: str | None) -> str:
 
 
 def pyramid(c: Cards, st: list[str | None]) -> list[str]:
+    """The rows of a pyramid, top first: cards by type and offers, empty places by position
+    ('2.3': level 2, third from the left), as the moves name them."""
     rows = []
     off = (0, 5, 9, 12, 14)
     for level in range(5, 0, -1):
         cells = st[off[level - 1] : off[level - 1] + 6 - level]
         pad = " " * (3 * (level - 1))
-        rows.append(f"L{level} {pad}" + "".join(_slot(c, x) for x in cells))
+        row = "".join(_slot(c, x, f"{level}.{k}") for k, x in enumerate(cells, 1))
+        rows.append(f"L{level} {pad}{row}".rstrip())
     return rows
+
+
+COLUMN = 40
+"""The width of a seat's block: two side by side fit 80 columns."""
+
+
+def side_by_side(blocks: list[list[str]]) -> list[str]:
+    """The seats' blocks two abreast (so four pyramids take the height of two)."""
+    out = []
+    for i in range(0, len(blocks), 2):
+        left, right = blocks[i], blocks[i + 1] if i + 1 < len(blocks) else []
+        for k in range(max(len(left), len(right))):
+            a = left[k] if k < len(left) else ""
+            b = right[k] if k < len(right) else ""
+            out.append(f"{a:<{COLUMN}}{b}".rstrip())
+    return out
+
+
+def _step(step: dict[str, Any], names: dict[str, str]) -> str:
+    """One step of a secret choice in words ('Barter', 'with Merchant 18')."""
+    k = step["kind"]
+    if k == "act":
+        return STEP_WORDS.get(step["type"], step["type"])
+    if k == "card":
+        return f"with {names.get(step['card'], step['card'])}"
+    if k == "token":
+        return f"a {step['faces']} token"
+    if k in ("remove", "place"):
+        return f"{k} {step['slot']}"
+    if k == "drop":
+        return f"dropping a stored {step['token']} token"
+    if k == "knight":
+        return f"a knight from {step['from']}"
+    if k == "foundation":
+        return step["worker"]
+    return k
 
 
 def render(view: dict[str, Any]) -> str:
     c = cards_by_key(view["cards"])
+    names = c.names
     me = view["seat"]
+    n = view["players"]
+    phase = {"action": f"action phase {view['level']}"}.get(view["phase"], view["phase"])
     out = [
-        f"Renaissance Man - round {view['round']}, phase {view['phase']}"
-        + (f" {view['level']}" if view["phase"] == "action" else "")
-        + f" - dealer: seat {view['dealer']}",
-        "Recruit board:",
+        f"Renaissance Man - round {view['round']}, {phase} - dealer: "
+        + _who(view["dealer"], me).lower(),
+        KEY,
+        "Recruit board (knights by seat" + (", and the opposing knights):" if n == 1 else "):"),
     ]
     for a, sym in enumerate(SYMBOLS):
         card = view["recruits"][a]
-        knights = view["knights"][a]
-        opp = view["opposing"][a] if view["opposing"] else 0
         face = card_face(c, c.ids.index(card)) if card else "(empty)"
-        extra = f", opposing {opp}" if opp else ""
-        out.append(f"  {sym:6} {card or '-':16} {face}  knights {knights}{extra}")
+        knights = " ".join(map(str, view["knights"][a]))
+        opposing = f", opposing {view['opposing'][a]}" if view["opposing"] else ""
+        out.append(f"  {sym:6} {face:38} knights {knights}{opposing}")
+    blocks = []
     for s, st in enumerate(view["structures"]):
-        who = "you" if s == me else f"seat {s}"
-        stored = " ".join(t["face"] for t in view["stored"][s]) or "-"
-        rm = " ".join(t["face"] for t in view["rm_tokens"][s]) or "-"
-        out.append(
-            f"{who}: hand {view['hand_sizes'][s]}, stored [{stored}], "
-            f"renaissance [{rm}], known {view['known'][s]}"
+        lines = [
+            f"{_who(s, me)}: {count(view['hand_sizes'][s], 'card')} in hand",
+            "  stored: " + (", ".join(t["face"] for t in view["stored"][s]) or "none"),
+            "  Renaissance Man: " + (", ".join(t["face"] for t in view["rm_tokens"][s]) or "none"),
+        ]
+        known = ", ".join(names.get(x, x) for x in view["known"][s])
+        lines += (
+            textwrap.wrap(
+                f"known in hand: {known}", COLUMN - 1, initial_indent="  ", subsequent_indent="    "
+            )
+            if known
+            else []
         )
-        out.extend("  " + row for row in pyramid(c, st))
-    if view["hand"] is not None:
+        blocks.append(lines + ["  " + row for row in pyramid(c, st)])
+    out.extend(side_by_side(blocks))
+    if view["hand"]:
         out.append("Your hand:")
-        out.extend(f"  {x}: {card_face(c, c.ids.index(x))}" for x in view["hand"])
+        out.extend(f"  {card_face(c, c.ids.index(x))}" for x in view["hand"])
     if view["mine"]:
-        out.append(f"Your commitment so far: {view['mine']}")
+        out.append(f"Your choice so far: {', '.join(_step(x, names) for x in view['mine'])}.")
     if view["recruit"]:
         r = view["recruit"]
-        out.append(f"Seat {r['seat']} wins {r['card']} from {r['area']}: hand or structure?")
-    out.append(f"Deck {view['deck']}, discards {view['discards']}, supply {view['supply']}")
+        out.append(
+            f"{_who(r['seat'], me)} won {names.get(r['card'], r['card'])} ({r['area']}): "
+            "to the hand or to the structure?"
+        )
+    supply = ", ".join(
+        f"{LETTER[a]}{LETTER[b]} {left}"
+        for (a, b), left in ((k.split("/"), v) for k, v in view["supply"].items())
+    )
+    out.append(f"Deck {view['deck']}, discards {view['discards']}. Tokens left: {supply}.")
     if view["ended"]:
-        out.append(f"Game over ({view['ended']}): winners {view['winners']}, {view['scores']}")
+        out.append(f"The game is over: {ENDS[view['ended']]}.")
     return "\n".join(out)
+
+
+ENDS = {
+    "master": "a Renaissance Master is complete",
+    "round-limit": "the round limit is reached with no Master",
+    "deck-out": "the deck ran out",
+}
+"""Why the game ended, by the view's and the event's reason."""
 
 
 def _who(seat: int | None, viewer: int | None) -> str:
@@ -218,11 +310,7 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "aside":
         return f"{e['count']} cards are discarded face down (tougher game)."
     if k == "end":
-        why = {
-            "master": "a Renaissance Master is complete",
-            "round-limit": "the round limit is reached with no Master",
-            "deck-out": "the deck ran out",
-        }[e["reason"]]
+        why = ENDS[e["reason"]]
         won = " and ".join(_who(s, viewer) for s in e["winners"])
         if not won:  # only the one-player game ends with no winner
             outcome = "The game is lost."
