@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import tavola
-from tavola.agents import make_agent
 from tavola.core.registry import register, unregister
 from tavola.core.rng import stream
 from tavola.tui import play
@@ -46,7 +45,7 @@ def table(
 ) -> tuple[Table, tavola.Game]:
     """A table with the human at seat 0 and the same bot at every other seat."""
     g = tavola.new_game(GAME, players=players, seed=seed, options=options)
-    bots = {s: make_agent(bot, GAME) for s in range(1, players)}
+    bots = dict.fromkeys(range(1, players), bot)
     return Table(tavola.get_spec(GAME), g, 0, bots, bot_seed=seed), g
 
 
@@ -119,7 +118,7 @@ def test_four_players_in_another_seat_with_mixed_bots() -> None:
     assert code == 0
     assert "You are seat 2. Bots: random at seats 0, 3; heuristic at seat 1." in out
     assert "Seat 1 plays" in out and "Seat 3 plays" in out
-    assert "Seat 1 (heuristic)" in out.split("Final ranking")[1]
+    assert "Seat 1 (heuristic)" in out.rsplit("Final ranking", 1)[1]
 
 
 def test_the_same_seed_replays_the_same_game() -> None:
@@ -131,7 +130,7 @@ def test_the_same_seed_replays_the_same_game() -> None:
 def test_the_seed_is_shown_only_at_the_end() -> None:
     _, out = run("1\n" * 300, seed=123456789)
     assert out.count("123456789") == 1
-    assert "The seed of this game was 123456789" in out.split("Final ranking")[1]
+    assert "The seed of this game was 123456789" in out.rsplit("Final ranking", 1)[1]
     _, out = run("quit\n", seed=123456789)
     assert out.rstrip().endswith(
         "The seed of this game was 123456789 (the same seed, the same deal)."
@@ -140,7 +139,7 @@ def test_the_seed_is_shown_only_at_the_end() -> None:
 
 def test_bots_draw_from_secret_streams_unless_the_seed_is_given() -> None:
     g = tavola.new_game(GAME, players=5, seed=7)
-    spec, bots = tavola.get_spec(GAME), {s: make_agent("random", GAME) for s in range(1, 5)}
+    spec, bots = tavola.get_spec(GAME), dict.fromkeys(range(1, 5), "random")
     secret = [Table(spec, g, 0, bots), Table(spec, g, 0, bots)]
     game_stream = stream(g.seed, BOT_STREAM, 1).random()
     assert len({secret[0].rngs[1].random(), secret[1].rngs[1].random(), game_stream}) == 3
@@ -421,3 +420,24 @@ def test_the_solo_game_in_a_variant_says_so_and_names_no_bots() -> None:
         "Renaissance Man (2013), 1 player, the tougher variant.\nYou are seat 0. You play alone."
     )
     assert "10 cards are discarded face down (tougher game)." in out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["renaissance-man", "renaissance-rivals"])
+def test_a_lost_game_alone_says_lost_after_the_table_as_it_ends(game: str) -> None:
+    """It ended 'Final ranking: 1. You 5' and a line ' win.' with nobody named."""
+    code, out = run("1\n" * 3000, players=1, seed=1, game=game)
+    end = out.rsplit("-" * 79, 2)
+    assert code == 0 and "Final ranking" not in end[-1] and " win." not in out
+    assert re.match(r"\nThe game is lost, with a score of -?\d+\.\nThe seed", end[-1])
+    assert (
+        tavola.get_spec(game).text.render(tavola.new_game(game, 1, seed=1).view(0))[:20]
+        in (end[-2])
+    )
+
+
+def test_a_bot_is_named_as_the_player_named_it() -> None:
+    """'--bots hard' was told as 'Bots: ismcts:prior=3.0 at seats 1, 2, 3, 4', too long for
+    the ranking's column."""
+    _, out = run("1\n" * 300, players=4, bots=["hard", "random", "random"], seed=2)
+    assert "Bots: hard at seat 1; random at seats 2, 3." in out
+    assert re.search(r"\d\. Seat 1 \(hard\) +-?\d+\n", out)

@@ -70,6 +70,7 @@ class Screen:
 class Table:
     """A game in progress with its human seat and its bots.
 
+    ``bots``: each other seat's agent name, as the player gave it ('hard' stays 'hard').
     ``bot_seed``: the seed the bots' streams derive from, for a repeatable session; None (the
     default) gives each bot a secret stream of its own.
     """
@@ -79,13 +80,14 @@ class Table:
         spec: GameSpec,
         game: Game,
         human: int,
-        bots: dict[int, Agent],
+        bots: dict[int, str],
         bot_seed: int | None = None,
     ) -> None:
         self.spec = spec
         self.game = game
         self.human = human
-        self.bots = bots
+        self.bot_names = bots
+        self.bots: dict[int, Agent] = {s: make_agent(name, spec.id) for s, name in bots.items()}
         self.rngs = {
             s: random.Random(os.urandom(16))
             if bot_seed is None
@@ -97,7 +99,7 @@ class Table:
         self.told = 0  # the number of the first event not yet told
 
     def name(self, seat: int) -> str:
-        return "You" if seat == self.human else f"Seat {seat} ({self.bots[seat].name})"
+        return "You" if seat == self.human else f"Seat {seat} ({self.bot_names[seat]})"
 
     def run(self, stdin: TextIO, screen: Screen) -> int:
         """Play to the end, or until the human leaves; the exit status."""
@@ -121,8 +123,8 @@ class Table:
     def intro(self) -> str:
         g = self.game
         by_name: dict[str, list[str]] = {}
-        for s, bot in sorted(self.bots.items()):
-            by_name.setdefault(bot.name, []).append(str(s))
+        for s, name in sorted(self.bot_names.items()):
+            by_name.setdefault(name, []).append(str(s))
         bots = "; ".join(
             f"{name} at seat{'s' * (len(seats) > 1)} {', '.join(seats)}"
             for name, seats in by_name.items()
@@ -222,9 +224,23 @@ class Table:
                 self.pause(stdin, screen)
 
     def final(self, screen: Screen) -> None:
-        result = self.game.result
+        """The table as it ends, then the outcome: won or lost alone (a lost game's lone seat
+        still ranks first in the core), else the ranking and who won."""
+        g = self.game
+        result = g.result
         assert result is not None
+        if self.text is not None:
+            screen.say("-" * 79, style="dim")
+            screen.say(self.text.render(g.view(self.human)))
         screen.say("-" * 79, style="dim")
+        if g.players == 1:
+            won = bool(result.winners)
+            screen.say(
+                f"The game is {'won' if won else 'lost'}, with a score of {result.scores[0]:g}.",
+                style="bold green" if won else "bold red",
+            )
+            screen.say(self.seed_line())
+            return
         screen.say("The game is over. Final ranking, with scores:", style="bold")
         for seat in result.ranking:
             score = f"{result.scores[seat]:g}"
@@ -233,6 +249,8 @@ class Table:
         winners = [self.name(s) for s in result.winners]
         if self.human in result.winners:
             verdict = "You win!" if len(winners) == 1 else "You share the win!"
+        elif not winners:
+            verdict = "Nobody wins."
         else:
             verdict = " and ".join(winners) + (" wins." if len(winners) == 1 else " win.")
         screen.say(verdict, style="bold green")
@@ -305,8 +323,8 @@ def _starts_words(words: list[str], label: list[str]) -> bool:
     return all(any(w.startswith(t) for w in label) for t in words)
 
 
-def seat_bots(spec: GameSpec, players: int, human: int, names: list[str]) -> dict[int, Agent]:
-    """One agent per seat but the human's: one name for all, or one per seat in order.
+def seat_bots(spec: GameSpec, players: int, human: int, names: list[str]) -> dict[int, str]:
+    """One agent name per seat but the human's: one name for all, or one per seat in order.
 
     With no names, the game's heuristic bot plays (the random bot if it has none).
     """
@@ -320,7 +338,7 @@ def seat_bots(spec: GameSpec, players: int, human: int, names: list[str]) -> dic
             f"give one bot for all seats or one for each of the {len(others)} other seats, "
             f"not {len(names)}"
         )
-    return {s: make_agent(name, spec.id) for s, name in zip(others, names, strict=True)}
+    return dict(zip(others, names, strict=True))
 
 
 def play(
