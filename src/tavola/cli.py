@@ -37,6 +37,7 @@ from .core.cards import CardsOption
 from .core.errors import quote
 from .core.registry import GameSpec
 from .core.rng import MAX_SEED
+from .core.words import count, players_words
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
 from .sim.runner import MAX_JOBS
 
@@ -136,8 +137,7 @@ def _variant_words(spec: GameSpec, variant: str) -> str:
     """A variant's name, with the player counts it is for where it is not for all."""
     if variant not in spec.variant_players:
         return variant
-    low, high = spec.variant_players[variant]
-    return f"{variant} ({low}{'' if low == high else f'-{high}'} player{'s' * (high > 1)})"
+    return f"{variant} ({players_words(*spec.variant_players[variant])})"
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -382,8 +382,18 @@ def _play(args: argparse.Namespace) -> int:
         )
     options = _game_options(spec, args)
     spec.check(players, args.variant, options)  # a bad one is a usage error, before the game
+    if args.variant is not None and args.variant not in spec.variants_for(players):
+        raise _UsageError(
+            f"the {args.variant} variant is for "
+            f"{players_words(*spec.variant_players[args.variant])} (with "
+            f"{count(players, 'player')} it plays as {spec.variants[0]})"
+        )
     if args.seat >= players:
-        raise _UsageError(f"--seat is 0 to {players - 1} with {players} players, not {args.seat}")
+        raise _UsageError(
+            f"--seat is 0 to {players - 1} with {count(players, 'player')}, not {args.seat}"
+        )
+    if players == 1 and args.bots:
+        raise _UsageError("--bots names bots for the other seats: a game of 1 player has none")
     for name in args.bots:
         try:
             make_agent(name, spec.id)

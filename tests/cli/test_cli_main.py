@@ -218,6 +218,29 @@ def test_cards_and_a_deck_option_together_are_refused(
     assert err == "tavola: error: give the cards with --cards or with --option deck=..., not both\n"
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--players", "2", "--variant", "easier"],
+            "the easier variant is for 1 player (with 2 players it plays as standard)",
+        ),
+        (["--players", "1", "--seat", "1"], "--seat is 0 to 0 with 1 player, not 1"),
+        (
+            ["--players", "1", "--bots", "random"],
+            "--bots names bots for the other seats: a game of 1 player has none",
+        ),
+    ],
+)
+def test_play_refuses_settings_that_would_do_nothing(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """Decision D24 has the easier variant play as standard with 2 players, and a game alone
+    has no bots: both were taken without a word ('2 players, the easier variant')."""
+    code, out, err = _run(capsys, "play", "renaissance-man", *args)
+    assert (code, out, err) == (2, "", f"tavola: error: {message}\n")
+
+
 def test_a_bad_card_file_names_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(STANDARD_DECK.read_text(encoding="utf-8").replace("ducats = 11", "ducats = -1"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import UnknownGameError, quote
+from .words import players_words
 
 
 @dataclass(frozen=True)
@@ -41,9 +42,7 @@ class Option:
         """The player counts the option makes a difference at, in words (or nothing)."""
         if self.players is None:
             return ""
-        low, high = self.players
-        counts = f"{low} player{'s' * (low > 1)}" if low == high else f"{low}-{high} players"
-        return f"; only with {counts}"
+        return f"; only with {players_words(*self.players)}"
 
     def to_json(self) -> dict[str, Any]:
         """The option for a form: ``type`` is the core kind it is (a game's own subclass, with
