@@ -191,7 +191,8 @@ def render(view: dict[str, Any]) -> str:
         out.append("Your hand:")
         out.extend(f"  {card_face(c, c.ids.index(x))}" for x in view["hand"])
     if view["mine"]:
-        out.append(f"Your choice so far: {', '.join(_step(x, names) for x in view['mine'])}.")
+        steps = ", ".join(_step(x, names) for x in view["mine"])
+        out.append(textwrap.fill(f"Your choice so far: {steps}.", 79, subsequent_indent="  "))
     if view["recruit"]:
         r = view["recruit"]
         out.append(
