@@ -2,6 +2,7 @@
 components, cross-references, acknowledgments): each is quoted here with what tavola does about
 it, checked where there is anything to check."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,35 @@ def test_the_turn_sequence_is_in_the_text_rules() -> None:
     for word in ("Acquire", "Start a Masterpiece", "Elevate", "End:"):
         assert word in text.RULES
     assert "Renaissance Rivals" in text.render(new(2).view(0))
+
+
+def test_the_screen_fits_80_columns_and_speaks_to_its_seat() -> None:
+    """The market's rows were 93 characters and the seats' lines up to 180, so an 80-column
+    terminal broke the grid; the seat to play read 'Seat 0 to play.' on its own screen."""
+    g = new(4)
+    rng = random.Random(3)
+    for _ in range(300):
+        if g.is_over:
+            break
+        screen = text.render(g.view(g.view(0)["current"]))
+        assert "\nYou to play." in screen
+        assert max(map(len, screen.splitlines())) <= 80, screen
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+
+
+def test_an_acquisition_to_the_deck_is_told_as_the_choice_named_it() -> None:
+    """The choice reads 'Acquire A1 to the deck' (the rulebook: 'add it to your deck'); the
+    event said 'to the discards'."""
+    g, rng = new(2), random.Random(5)
+    while not any(a.to_json().get("to") == "deck" for a in g.legal_actions(0)):
+        g.act(min(g.to_act), rng.choice(g.legal_actions(min(g.to_act))))
+    (action,) = [a for a in g.legal_actions(0) if a.to_json().get("to") == "deck"][:1]
+    g.act(0, action)
+    said = [e["text"] for e in g.events(0) if e["kind"] == "acquire"][-1]
+    assert f"from {action.to_json()['stack']} to the deck (on the discard pile)" in said, said
+
+
+def test_help_gives_the_solo_rules_only_alone() -> None:
+    assert "Alone (the learning game)" in text.help_text(new(1).view(0))
+    assert "Alone" not in text.help_text(new(2).view(0))

@@ -6,6 +6,7 @@ so it can say nothing the seat may not know. :func:`describe` is the game's ``ev
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ...core.words import count
@@ -21,8 +22,8 @@ row 1 Milan, rows 2-3 Florence, row 4 Rome. On your turn use each card of your
 hand for Influence OR Advancement (a GOLD card may instead move your pawn down).
 Acquire Commissions within one space of your pawn with Influence (level 2+ need
 their skill cross-linked in your Palette); each acquisition moves your pawn by
-the card's arrow at once. Put an acquired card in your discards, or in your
-Palette if its skill is not there yet (Mastery). Start a Masterpiece (free) in
+the card's arrow at once. Put an acquired card in your deck (on its discard
+pile), or in your Palette if its skill is not there yet (Mastery). Start a Masterpiece (free) in
 a row of its city with Mastery of its skill, one per city at a time, and pay
 Advancement for its three steps; a completed one gives a free move. LAND/ARCH
 in hand: Elevate a card (out of the deck, still scored). BRONZ/COLOR: draw one
@@ -31,6 +32,20 @@ A turn without Commission or Masterpiece actions gives one free move.
 The game ends at once when an artist completes 6 Masterpieces including the
 8-VP major, or acquires St. Peter's. VP: completed Masterpieces, Commission
 levels in the deck and Elevated (St. Peter's 10); nothing for the Palette."""
+
+
+SOLO = """\
+Alone (the learning game): after each of your turns the top card of the first
+stack of column A that is not empty (from A1 down) is removed. You win at once
+by completing six Masterpieces, the major among them; you lose when column A
+is empty. Score: Commission VP in your deck and Elevated, plus your completed
+Masterpieces, minus the cards removed (the VP shown counts them: it can be
+below zero). St. Peter's scores 6 and does not end the game."""
+
+
+def help_text(view: dict[str, Any]) -> str:
+    """The rules in brief, and the solo learning game's when alone."""
+    return "\n\n".join([RULES] + [SOLO] * (view["players"] == 1))
 
 
 def _t(view: dict[str, Any]) -> Tables:
@@ -105,7 +120,7 @@ def render(view: dict[str, Any]) -> str:
     if view["phase"] == "over":
         lines.append(f"The game is over: {ENDINGS.get(view['ended'], view['ended'])}.")
     else:
-        lines.append(f"Seat {view['current']} to play.")
+        lines.append(f"{_who(view['current'], view['seat'])} to play.")
     lines.append("Market (top card, cards in the stack):")
     rows = ["Milan   ", "Florence", "Florence", "Rome    "]
     pawns: dict[str, list[str]] = {}
@@ -120,27 +135,31 @@ def render(view: dict[str, Any]) -> str:
             name = (
                 "-" if top is None else f"{SKILLS[t.skill[t.number[top]]]}${t.cost[t.number[top]]}"
             )
-            cells.append(f"{m['stack']}{('*' + here) if here else '':<4}{name:<9}({m['count']})")
-        lines.append(f"  {rows[r]} " + "  ".join(cells))
+            cells.append(f"{m['stack']}{('*' + here) if here else '':<2} {name:<8}({m['count']})")
+        lines.append(f"{rows[r]} " + " ".join(cells))  # 76 columns
     artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
     for s, p in enumerate(view["seats"]):
         who = "you" if s == view["seat"] else f"seat {s}"
         work = ", ".join(
-            f"{t.names[t.number[w['card']]]} in {city} ({w['steps_done']}/3)"
+            f"{t.names[t.number[w['card']]]} in {city.capitalize()} ({w['steps_done']}/3)"
             for city, w in p["in_progress"].items()
         )
         lines.append(
-            f"{who}: {artists[p['artist']]}, pawn {p['pawn']}, {p['score']} VP; Mastery "
-            f"{' '.join(p['mastery']) or '-'}; completed {len(p['completed'])}; hand "
-            f"{p['hand_size']}, deck {p['deck_size']}, discards {len(p['discards'])}"
-            + (f"; working on {work}" if work else "")
+            textwrap.fill(
+                f"{who}: {artists[p['artist']]}, pawn {p['pawn']}, {p['score']} VP; Mastery "
+                f"{' '.join(p['mastery']) or '-'}; completed {len(p['completed'])}; hand "
+                f"{p['hand_size']}, deck {p['deck_size']}, discards {len(p['discards'])}"
+                + (f"; working on {work}" if work else ""),
+                79,
+                subsequent_indent="    ",
+            )
         )
     me = view["seat"]
     if me is not None and view["seats"][me]["hand"] is not None:
         lines.append("Your hand:")
         for cid in view["seats"][me]["hand"]:
             mark = " (used)" if cid in view["this_turn"]["used"] else ""
-            lines.append(f"  {_face(t, cid)}{mark}")
+            lines.append(textwrap.fill(f"  {_face(t, cid)}{mark}", 79, subsequent_indent="    "))
     tt = view["this_turn"]
     lines.append(
         f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
@@ -184,7 +203,8 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
         moved = (
             f"; the pawn moves from {e['from']} to {e['pawn']}" if e["from"] != e["pawn"] else ""
         )
-        return f"{who} acquired {name(e['card'])} from {e['stack']} to the {e['to']}{moved}."
+        to = "the Palette" if e["to"] == "palette" else "the deck (on the discard pile)"
+        return f"{who} acquired {name(e['card'])} from {e['stack']} to {to}{moved}."
     if kind == "reveal":
         return f"{e['stack']} now shows {name(e['card'])}."
     if kind == "resupply":
