@@ -154,3 +154,30 @@ def test_ctrl_c_leaves_the_finished_games_in_the_results_file_and_the_run_resume
     lines = out.read_text().splitlines()
     assert lines[: len(kept) - 1] == kept[:-1] and len(lines) == 401  # the last may be cut
     assert [json.loads(line)["i"] for line in lines[1:]] == list(range(400))
+
+
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_the_workers_end_when_the_run_is_killed(
+    started: list[subprocess.Popen[str]], method: str
+) -> None:
+    """After 'kill -9' of the run, forked workers waited for ever on pipes they held open
+    themselves (each inherited the parent's ends): the README's 'after a crash the same
+    command resumes' left two processes behind each time."""
+    run = subprocess.Popen(
+        _command(method, ARGS),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    started.append(run)  # type: ignore[arg-type]
+    deadline = time.monotonic() + 60
+    while len(workers := _workers(run.pid)) < 2:
+        assert run.poll() is None and time.monotonic() < deadline, "the workers did not start"
+        time.sleep(0.05)
+    time.sleep(0.5)  # into their games
+    os.kill(run.pid, signal.SIGKILL)
+    run.wait()
+    deadline = time.monotonic() + 30
+    while alive := [pid for pid in workers if pid in _group(run.pid)]:
+        assert time.monotonic() < deadline, f"workers left behind: {alive}"
+        time.sleep(0.1)

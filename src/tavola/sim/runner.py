@@ -245,12 +245,17 @@ class _Settings:
         return out
 
 
-def _work(settings: _Settings, channel: Connection) -> None:
+def _work(settings: _Settings, channel: Connection, inherited: list[Connection]) -> None:
     """A worker process: play each range of games the parent sends, sending back its outcomes,
     until the parent sends ``None``.
 
     It ignores SIGINT: on Ctrl-C the parent stops it. An error is sent on as the exception.
+    It first closes the parent's ends of the pipes it inherited (a forked worker has them all,
+    its own included), so that if the parent is killed its pipe breaks and it ends, instead
+    of waiting for ever on a pipe it holds open itself.
     """
+    for end in inherited:
+        end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
@@ -352,9 +357,13 @@ def _play_in_pool(
     with sigint.installed():
         try:
             with _sigint_blocked():
+                forked = context.get_start_method() == "fork"
                 for _ in range(min(jobs, len(ranges))):
                     channel, theirs = context.Pipe()
-                    worker = context.Process(target=_work, args=(settings, theirs), daemon=True)
+                    inherited = [channel, *workers] if forked else []
+                    worker = context.Process(
+                        target=_work, args=(settings, theirs, inherited), daemon=True
+                    )
                     worker.start()
                     workers[channel] = worker
                     theirs.close()
