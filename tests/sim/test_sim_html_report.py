@@ -44,6 +44,21 @@ def test_the_page_stands_alone_and_shows_every_part(tmp_path: Path) -> None:
     assert not re.search(r"""(src|href)=["']?https?:""", page)
 
 
+def test_the_settings_name_a_card_file_by_its_digest_and_the_version(tmp_path: Path) -> None:
+    """The options cell held the whole card file, escaped on one line (6 KB to 27 KB), and
+    nothing said which tavola's built-in cards 'standard' meant."""
+    import tavola
+    from tavola.core.cards import digest
+
+    text = tavola.get_spec(GAME).options["cards"].text_of("standard")
+    sim = simulate(GAME, 6, LINEUP, seed=4, options={"cards": {"name": "m.toml", "toml": text}})
+    write_report(sim, tmp_path / "report.html")
+    page = (tmp_path / "report.html").read_text()
+    settings = page.split("<h2>Settings</h2>")[1].split("</table>")[0]
+    assert f"<code>cards=m.toml ({digest(text)[:19]}…)</code>" in settings
+    assert f"version {tavola.__version__}" in settings and len(settings) < 2000
+
+
 def test_a_duplicate_run_says_how_it_was_seated_and_makes_no_seat_test(tmp_path: Path) -> None:
     """Under duplicate seating a seat's games of one deal hold the same cards: the page takes
     its intervals over deals, resamples deals for the ratings, and makes no seat test."""

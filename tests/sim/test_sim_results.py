@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import tavola
+from tavola import get_spec
 from tavola.sim import ResultsFileError, seating, simulate, to_json
 
 GAME = "renaissance-man-2d6"
@@ -100,6 +101,20 @@ def test_a_file_of_another_run_or_not_a_results_file_is_refused_by_line(tmp_path
     with pytest.raises(ResultsFileError, match=r"notes.txt, line 1: not a tavola results file"):
         simulate(GAME, 4, LINEUP, seed=1, out=other)
     assert other.read_text() == "my notes\n"
+
+
+def test_a_run_of_other_cards_is_named_by_the_file_and_digest_not_its_text(
+    tmp_path: Path,
+) -> None:
+    """Resuming with another card file printed both options as JSON: the whole 6 KB file."""
+    path = tmp_path / "run.jsonl"
+    simulate(GAME, 4, LINEUP, seed=1, out=path)
+    cards = {"name": "mine.toml", "toml": get_spec(GAME).options["cards"].text_of("standard")}
+    with pytest.raises(ResultsFileError) as refused:
+        simulate(GAME, 4, LINEUP, seed=1, out=path, options={"cards": cards})
+    said = str(refused.value)
+    assert "with options the defaults, not cards=mine.toml (sha256:" in said
+    assert len(said) < 300
 
 
 def test_a_bad_seating_is_refused() -> None:

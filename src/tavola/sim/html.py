@@ -11,12 +11,14 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from .. import __version__
 from ..core.errors import TavolaError
 from ..core.registry import get_spec
 from .facts import breakdown_tables
 from .ratings import Rating, ratings, seat_test, sweeps
 from .report import _by_agent, _games_per_second
 from .runner import SEATING_MOVES, Simulation
+from .settings import option_words
 from .stats import Tally, summarize
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -186,6 +188,8 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]))
     page = env.get_template("report.html").render(
         sim=sim,
+        options=option_words(sim.options),
+        version=__version__,
         title=get_spec(sim.game).title,
         mean=lambda xs: sum(xs) / len(xs),
         speed=_games_per_second(sim),

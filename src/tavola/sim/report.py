@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .runner import SEATING_MOVES, Simulation
+from .settings import option_words
 from .stats import Summary, Tally, summarize
 
 
@@ -73,7 +74,8 @@ def render(sim: Simulation, console: Console) -> None:
     console.print(
         f"{sim.game}, {sim.players} players, variant {sim.variant}, "
         f"{summary.games} games, seed {sim.seed}\n"
-        f"Seats of game 0 ({SEATING_MOVES[sim.seating]}): {', '.join(sim.agents)}"
+        + (f"Options: {', '.join(option_words(sim.options))}\n" if sim.options else "")
+        + f"Seats of game 0 ({SEATING_MOVES[sim.seating]}): {', '.join(sim.agents)}"
     )
     if sim.resumed:
         console.print(f"{sim.resumed} of the games were read back from the results file.")

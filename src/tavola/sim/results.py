@@ -19,6 +19,7 @@ from typing import IO, Any
 
 from ..core.errors import TavolaError
 from .outcome import GameOutcome
+from .settings import option_words
 
 FORMAT = "tavola-simulation/1"
 SETTINGS = ("game", "players", "variant", "options", "seed", "agents", "seating", "max_decisions")
@@ -99,10 +100,15 @@ class ResultsFile:
             )
         for key in SETTINGS:
             if first.get(key) != self.settings[key]:
+                held, given = json.dumps(first.get(key)), json.dumps(self.settings[key])
+                if key == "options" and isinstance(first.get(key), dict):  # cards by digest
+                    held, given = (
+                        ", ".join(option_words(o)) or "the defaults"
+                        for o in (first[key], self.settings[key])
+                    )
                 raise ResultsFileError(
-                    f"{name} holds a run with {key} {json.dumps(first.get(key))}, not "
-                    f"{json.dumps(self.settings[key])}: resume it with its settings, or give "
-                    "another --out"
+                    f"{name} holds a run with {key} {held}, not {given}: resume it with its "
+                    "settings, or give another --out"
                 )
         for n, line in enumerate(lines[1:], start=2):
             try:
