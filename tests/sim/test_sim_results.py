@@ -78,6 +78,11 @@ def test_an_interrupted_run_resumes_to_the_same_numbers_and_file(tmp_path: Path)
     assert resumed.resumed == len(kept) - 1
     assert numbers(resumed) == numbers(uninterrupted)
     assert cut.read_bytes() == whole.read_bytes()
+    # the same outcomes, scores of the same types (a table read 11.0 for the games read back)
+    assert [o.scores for o in resumed.outcomes] == [o.scores for o in uninterrupted.outcomes]
+    assert [tuple(map(type, o.scores or ())) for o in resumed.outcomes] == [
+        tuple(map(type, o.scores or ())) for o in uninterrupted.outcomes
+    ]
     again = simulate(GAME, 30, LINEUP, seed=9, out=cut)  # nothing left to play
     assert again.resumed == 30 and cut.read_bytes() == whole.read_bytes()
 

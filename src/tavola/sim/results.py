@@ -46,6 +46,14 @@ def outcome_json(i: int, o: GameOutcome) -> dict[str, Any]:
     }
 
 
+def _number(x: Any) -> int | float:
+    """A score as written: a whole number stays one, as in a game played now (so a resumed
+    run's table reads 11, not 11.0); ValueError or TypeError if it is not a number."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    return float(x)
+
+
 def _outcome(data: Any) -> tuple[int, GameOutcome]:
     """A game line back as ``(i, outcome)``; KeyError, TypeError or ValueError if malformed."""
     i = data["i"]
@@ -56,7 +64,7 @@ def _outcome(data: Any) -> tuple[int, GameOutcome]:
         seed=int(data["seed"]),
         agents=tuple(str(a) for a in data["agents"]),
         winners=tuple(int(w) for w in data["winners"]),
-        scores=None if scores is None else tuple(float(s) for s in scores),
+        scores=None if scores is None else tuple(map(_number, scores)),
         decisions=int(data["decisions"]),
         hit_cap=bool(data["hit_cap"]),
         record=data.get("record"),
