@@ -38,7 +38,7 @@ from tavola import (
     read_card_file,
 )
 from tavola.core import cards
-from tavola.core.cards import MAX_CARD_BYTES
+from tavola.core.cards import MAX_CARD_BYTES, CardsOption
 from tavola.games.testa_di_pecora import deck as deck_module
 from tavola.games.testa_di_pecora import rules
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK, deck_by_key
@@ -571,6 +571,20 @@ def test_unknown_table(table: str) -> None:
     text = standard_text() + f"\n{table}\nx = 1\n"
     message = deck_error(text)
     assert re.match(rf"my.toml, line {line_of(text, table)}: unknown (table|key)", message), message
+
+
+@pytest.mark.parametrize(
+    "game", ["testa-di-pecora", "renaissance-man", "renaissance-rivals", "renaissance-man-2d6"]
+)
+def test_a_key_outside_any_table_is_named_as_a_key_with_its_line(game: str) -> None:
+    """A key written before the first table (or a table header commented out) was called an
+    'unknown table [colour]', with no line."""
+    spec = tavola.get_spec(game)
+    option = next(o for o in spec.options.values() if isinstance(o, CardsOption))
+    text = 'colour = "red"\n' + option.text_of("standard")
+    with pytest.raises(tavola.CardDataError) as refused:
+        option.load({"name": "my.toml", "toml": text})
+    assert str(refused.value).startswith("my.toml, line 1: unknown key 'colour' outside any table")
 
 
 @pytest.mark.parametrize(

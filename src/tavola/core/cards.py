@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import CardDataError, UnknownGameError, quote
+from .errors import CardDataError, UnknownGameError, quote, shorten
 from .options import Option
 
 MAX_CARD_BYTES = 1 << 20
@@ -180,6 +180,20 @@ class DataFile:
         line = self.line_of(table, index, key)
         where = f"{self.path}, line {line}" if line is not None else self.path
         return CardDataError(f"{where}: {message}")
+
+    def only_tables(self, kind: str, *tables: str) -> None:
+        """Refuse anything at the top of the file but ``tables`` (written as in the file:
+        ``"[set]"``, ``"[[card]]"``), naming the line of the first: a table's header, or a key
+        written before any (``kind``: what the file is, for the message)."""
+        names = {t.strip("[]") for t in tables}
+        extra = sorted(set(self.data) - names)
+        if not extra:
+            return
+        has = f"{kind} has {', '.join(tables[:-1])} and {tables[-1]}"
+        name = extra[0]
+        if isinstance(self.data[name], (dict, list)):
+            raise self.error(f"unknown table [{shorten(name, 40)}] ({has})", name)
+        raise self.error(f"unknown key {quote(name, 30)} outside any table ({has})", key=name)
 
     def only_keys(self, row: Mapping[str, Any], allowed: set[str], table: str, index: int) -> None:
         """Refuse keys of ``row`` outside ``allowed``, naming the line of the first."""

@@ -86,12 +86,7 @@ def _icons(f: DataFile, row: dict, i: int, key: str) -> tuple[int, int]:
 
 def parse_cards(f: DataFile) -> Cards:
     """Validate a card file; errors name the line of the entry or key at fault."""
-    extra = sorted(set(f.data) - {"set", "card", "token"})
-    if extra:
-        raise f.error(
-            f"unknown table [{extra[0][:40]}] (a card file has [set], [[card]] and [[token]])",
-            extra[0],
-        )
+    f.only_tables("a card file", "[set]", "[[card]]", "[[token]]")
     meta = f.table("set", _SET_KEYS)
     name = f.field(meta, "set", 0, "name", str) if "name" in meta else Path(f.path).stem
     if "note" in meta:

@@ -105,13 +105,7 @@ def _int(f: DataFile, row: dict, table: str, i: int, key: str, low: int, high: i
 
 def parse_cards(f: DataFile) -> Cards:
     """Validate a card file; errors name the line of the entry or key at fault."""
-    extra = sorted(set(f.data) - {"set", "reserve", "challenge", "event"})
-    if extra:
-        raise f.error(
-            f"unknown table [{extra[0][:40]}] (a card file has [set], [[reserve]], "
-            "[[challenge]] and [[event]])",
-            extra[0],
-        )
+    f.only_tables("a card file", "[set]", "[[reserve]]", "[[challenge]]", "[[event]]")
     meta = f.table("set", _SET_KEYS)
     name = f.field(meta, "set", 0, "name", str) if "name" in meta else Path(f.path).stem
     if "note" in meta:

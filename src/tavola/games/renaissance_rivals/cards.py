@@ -197,14 +197,15 @@ def _name(f: DataFile, row: dict, table: str, i: int) -> str:
 
 def parse_cards(f: DataFile) -> Cards:
     """Validate a card file; errors name the line of the entry or key at fault."""
-    tables = {"set", "link", "start", "artist", "masterpiece", "commission"}
-    extra = sorted(set(f.data) - tables)
-    if extra:
-        raise f.error(
-            f"unknown table [{extra[0][:40]}] (a card file has [set], [[link]], [[start]], "
-            "[[artist]], [[masterpiece]] and [[commission]])",
-            extra[0],
-        )
+    f.only_tables(
+        "a card file",
+        "[set]",
+        "[[link]]",
+        "[[start]]",
+        "[[artist]]",
+        "[[masterpiece]]",
+        "[[commission]]",
+    )
     meta = f.table("set", _SET_KEYS)
     name = f.field(meta, "set", 0, "name", str) if "name" in meta else Path(f.path).stem
     if "note" in meta:

@@ -79,12 +79,7 @@ def load_deck(source: str | Path | dict[str, str] | None = None) -> Deck:
 
 def parse_deck(f: DataFile) -> Deck:
     """Validate a deck file; errors name the line of the entry or key at fault."""
-    extra = sorted(set(f.data) - {"deck", "card"})
-    if extra:
-        raise f.error(
-            f"unknown table [{shorten(extra[0], 40)}] (a deck file has [deck] and [[card]])",
-            extra[0],
-        )
+    f.only_tables("a deck file", "[deck]", "[[card]]")
     meta = f.table("deck", _DECK_KEYS)
     trump = f.field(meta, "deck", 0, "trump_suit", str)
     name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
