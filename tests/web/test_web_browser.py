@@ -51,7 +51,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server (uvicorn, in a thread) on a fresh SQLite database; its base URL."""
     db = tmp_path_factory.mktemp("db") / "tavola.sqlite3"
     port = free_port()
-    app = create_app(f"sqlite:///{db}", pace=0.02, rate=10**6)
+    app = create_app(f"sqlite:///{db}", pace=0.02, rate=10**6, new_tables=10**6)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -426,7 +426,7 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     expect(away).to_have_text(re.compile(r"away 00:0[3-5]"), timeout=6000)  # the clock counts on
     page.screenshot(path=str(SHOTS / "table-away-clock.png"), full_page=True)
     page.get_by_label("Bot level for seat 1").select_option("easy")
-    page.get_by_role("button", name="Hand seat 1 to a bot for the rest of the game").click()
+    page.get_by_role("button", name="Hand to a bot: seat 1, for the rest of the game").click()
     players.locator("li", has_text="bot (easy) since move").wait_for()
     play_until_the_end(page)
     assert errors == []
@@ -555,3 +555,76 @@ def test_no_testa_card_name_spills_over_its_card(server: str, browser) -> None:
             seen |= set(page.locator(".hand .tcard .rank").all_inner_texts())
         page.close()
     assert {"Marquis", "Mendicant", "Archbishop"} <= seen or len(seen) >= 9
+
+
+def test_a_screen_reader_hears_every_event_of_an_update_from_the_first(
+    server: str, browser
+) -> None:
+    """A reveal of the 2013 game is a dozen events in one update, and the live region said
+    only the last four ('Seat 1 drew a card. ... Action 1!'), never what was revealed."""
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "renaissance-man",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "bot", "agent": "heuristic"}],
+        },
+    )
+    page = browser.new_page()
+    updates: list[list[str]] = []
+
+    def frame(payload: object) -> None:
+        msg = json.loads(payload)
+        if msg.get("type") == "state":
+            updates.append([e["text"] for e in msg["events"] if e.get("text")])
+
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    page.goto(server + made["seats"][0]["link"])
+    page.wait_for_selector("#board *")
+    page.evaluate(
+        """() => { window.said = [];
+        new MutationObserver(() => window.said.push(document.getElementById('announce')
+          .textContent)).observe(document.getElementById('announce'),
+          {childList: true, characterData: true, subtree: true}); }"""
+    )
+    buttons = page.locator("#action-buttons button:enabled")
+    while max(map(len, updates[1:]), default=0) < 8:  # until an update of many events
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):
+                buttons.first.click(timeout=2000)
+        else:
+            page.wait_for_timeout(20)
+    page.wait_for_timeout(200)
+    said = page.evaluate("window.said")
+    busy = next(texts for texts in updates[1:] if len(texts) >= 8)
+    heard = next(text for text in said if text.startswith(busy[0]))
+    assert all(t in heard for t in busy) or heard.endswith("more in the game log."), heard
+    assert len(heard) <= 700
+    page.close()
+
+
+def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, browser) -> None:
+    """Sending a move disabled the focused card, which dropped the focus to the page until the
+    next update; a card's button said 'Bishop, Church, 2 ducats', not what a click does."""
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "testa-di-pecora",
+            "players": 4,
+            "seats": [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3,
+        },
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server + made["seats"][0]["link"])
+    cards = page.locator("#board button.playable")
+    for _ in range(3):  # three moves of this seat, by the keyboard
+        cards.first.wait_for()
+        assert cards.first.get_attribute("aria-label").startswith("Play ")
+        cards.first.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement !== document.body")
+        page.locator("#board button.playable:enabled").first.wait_for()
+        assert page.evaluate("document.activeElement !== document.body")
+    page.close()

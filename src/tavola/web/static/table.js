@@ -150,12 +150,14 @@ function onState(msg) {
     setConnection('connected', 'open');
   }
   addEvents(msg.events || [], !first);
-  if (!first) announcePlayers(last, msg);
-  if (!first && msg.rematch && !last?.rematch) say('A rematch has started.');
+  const news = first ? [] : (msg.events || []).map((e) => e.text).filter(Boolean);
+  if (!first) news.push(...playersNews(last, msg));
+  if (!first && msg.rematch && !last?.rematch) news.push('A rematch has started.');
   last = msg;
   $('who-am-i').textContent = msg.seat === null ? 'a spectator' : seatLabel(msg, msg.seat);
   if (first && msg.seat !== null) rememberSeat(msg);
-  drawTurn(msg);
+  if (drawTurn(msg) && !/your turn\.?$/i.test(news.at(-1) ?? '')) news.push('Your turn.');
+  if (news.length) say(announcement(news));
   keepFocus(() => {
     renderer.render(board, msg, act);
     drawActions(msg);
@@ -168,7 +170,6 @@ function addEvents(events, announce) {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
   log.append(...events.map(eventItem));
   if (atBottom || !announce) log.scrollTop = log.scrollHeight;
-  if (announce && events.length) say(events.map((e) => e.text).filter(Boolean).slice(-4).join(' '));
 }
 
 /** Tell screen readers (the page's polite live region). */
@@ -176,29 +177,45 @@ function say(text) {
   $('announce').textContent = text;
 }
 
+const ANNOUNCED = 600; // characters: a reveal of the 2013 game is a dozen events
+
+/** One update's news in order, from the first (what was revealed comes before who drew):
+ *  all of it up to ANNOUNCED characters, then a pointer to the log. */
+function announcement(news) {
+  let text = '';
+  for (const [i, item] of news.entries()) {
+    if (text && text.length + item.length > ANNOUNCED) {
+      return `${text} And ${news.length - i} more in the game log.`;
+    }
+    text = text ? `${text} ${item}` : item;
+  }
+  return text;
+}
+
+/** The turn line and the page's title; whether it has just become this seat's turn. */
 function drawTurn(msg) {
   const el = $('turn');
   const mine = msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
   el.textContent = turnText(msg);
   el.classList.toggle('mine', mine);
   document.title = `${mine ? '● ' : ''}${msg.title} — tavola`;
-  if (mine && !wasMine) say(`${$('announce').textContent} Your turn.`.trim());
+  const turnNow = mine && !wasMine;
   wasMine = mine;
+  return turnNow;
 }
 
 // -- who is at the table -------------------------------------------------------------------
 
-/** Say when a person's seat loses or finds its connection, or goes to a bot. */
-function announcePlayers(before, msg) {
-  if (!before) return;
-  const news = msg.seats.map((seat, s) => {
+/** What to say when a person's seat loses or finds its connection, or goes to a bot. */
+function playersNews(before, msg) {
+  if (!before) return [];
+  return msg.seats.map((seat, s) => {
     const was = before.seats[s];
     if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by a bot.`;
     if (was.connected && seat.connected === false) return `${seatLabel(msg, s)} lost the connection.`;
     if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} is back.`;
     return null;
   }).filter(Boolean);
-  if (news.length) say(news.join(' '));
 }
 
 /** Each seat: a person (connected, or away for how long) or a bot; for this table's creator,
@@ -207,7 +224,7 @@ function drawPlayers(msg) {
   const shown = JSON.stringify([msg.seats.map((x) => [x.kind, x.agent, x.name, x.connected]), Boolean(msg.result)]);
   if (shown === playersDrawn) return;
   playersDrawn = shown;
-  $('players').replaceChildren(...msg.seats.map((info, s) => {
+  refill($('players'), ...msg.seats.map((info, s) => {
     let state;
     if (info.kind === 'bot') {
       const bot = `bot (${info.level ?? info.agent})`; // the lobby's word for it, if it is one
@@ -230,7 +247,7 @@ function handOverForm(s) {
   const level = h('select', { 'aria-label': `Bot level for seat ${s}` },
     difficulties.map((l) => h('option', { value: l, text: l })));
   level.value = difficulties.includes('medium') ? 'medium' : difficulties[0];
-  const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand seat ${s} to a bot for the rest of the game` });
+  const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand to a bot: seat ${s}, for the rest of the game` });
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
@@ -246,6 +263,17 @@ function handOverForm(s) {
     button.disabled = false;
   });
   return h('span', { class: 'hand-over' }, level, button);
+}
+
+/** Fill `container` anew (as dom.js's fill); if the focus was inside, it stays there, on the
+ *  container itself (rebuilt, the focused control is gone). */
+function refill(container, ...children) {
+  const had = container.contains(document.activeElement);
+  fill(container, ...children);
+  if (had && !container.contains(document.activeElement)) {
+    container.tabIndex = -1;
+    container.focus({ preventScroll: true });
+  }
 }
 
 /** Every "away" clock counts on. */
@@ -267,29 +295,40 @@ function drawActions(msg) {
   actionsBox.hidden = buttons.length === 0;
 }
 
+/** Turn the move buttons on or off while a move is on its way. The focused one is only marked
+ *  aria-disabled (act() ignores it meanwhile): disabling it would drop the focus to the page. */
 function setButtons(enabled) {
   for (const button of [...board.querySelectorAll('button.playable'), ...actionsBox.querySelectorAll('button')]) {
-    button.disabled = !enabled;
+    const focused = !enabled && button === document.activeElement;
+    button.disabled = !enabled && !focused;
+    if (focused) button.setAttribute('aria-disabled', 'true');
+    else button.removeAttribute('aria-disabled');
   }
 }
 
-/** The control that had the focus when an action was sent (disabling it drops the focus). */
+/** The control that had the focus when an action was sent: its key, and its place among the
+ *  board's playable buttons (where the focus goes if it is gone). */
 function focusNow() {
   const active = document.activeElement;
-  return board.contains(active) || actionsBox.contains(active) ? active.dataset.focusKey || '' : null;
+  if (!board.contains(active) && !actionsBox.contains(active)) return null;
+  const index = [...board.querySelectorAll('button.playable')].indexOf(active);
+  return { key: active.dataset.focusKey || '', index };
 }
 
 /**
  * Redraw with `draw`, keeping the keyboard focus on the same control if it is still there,
- * else on the next one of its kind (a card of the board, or an action button).
+ * else on the playable card at its place on the board, or an action button.
  */
 function keepFocus(draw) {
-  const key = focusMemo ?? focusNow();
+  const memo = focusMemo ?? focusNow();
   focusMemo = null;
   draw();
-  if (key === null) return;
+  if (memo === null) return;
+  const { key, index } = memo;
   const again = key && [...main.querySelectorAll('[data-focus-key]')].find((el) => el.dataset.focusKey === key);
-  const sameKind = key.startsWith('act:') ? board.querySelector('button.playable') : null;
+  const playable = [...board.querySelectorAll('button.playable')];
+  const sameKind = key.startsWith('act:') && playable.length
+    ? playable[Math.min(Math.max(index, 0), playable.length - 1)] : null;
   const target = again || sameKind || actionsBox.querySelector('button') || $('turn');
   target.focus({ preventScroll: true });
 }
@@ -315,7 +354,7 @@ function drawEnd(msg, justEnded) {
     (renderer.revealed || generic.revealed)(view, msg, s)));
   const again = h('button', { type: 'button', text: 'New table with the same settings' });
   again.addEventListener('click', () => sameSettings(msg));
-  fill(body,
+  refill(body,
     rankingTable(msg),
     revealed.length ? h('section', { class: 'reveal-list', 'aria-label': 'Every seat, revealed' }, revealed) : null,
     h('p', {}, 'Seed: ', h('code', { text: String(msg.seed ?? '') })),

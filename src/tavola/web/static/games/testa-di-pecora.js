@@ -42,7 +42,7 @@ function drawCard(deck, id, extra = {}) {
   ];
   const attrs = {
     class: `tcard suit-${c.suit} ${extra.class || ''}`,
-    'aria-label': label,
+    'aria-label': extra.entry?.action?.kind === 'play' ? `Play ${label}` : label, // says what a click does
     title: c.influence ? `${label}; influence ${c.influence}` : label,
     dataset: { card: id },
   };
