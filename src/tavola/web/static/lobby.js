@@ -193,7 +193,7 @@ function levelOf(game, seat) {
 }
 
 function seatRow(game, s, kind, difficulty, name) {
-  const kindSelect = h('select', { id: `seat-${s}-kind`, class: 'seat-kind' },
+  const kindSelect = h('select', { id: `seat-${s}-kind`, class: 'seat-kind', 'aria-label': `Seat ${s}: who plays` },
     KINDS.map(([value, text]) => h('option', { value, text })));
   kindSelect.value = kind;
   const levels = Object.keys(game.difficulties || { easy: 1, medium: 1 });
@@ -358,7 +358,7 @@ function drawMyTables() {
       : null;
     return h('li', { class: 'my-table' },
       h('div', { class: 'my-table-head' },
-        h('a', { href: link, text: t.title || t.game }),
+        h('a', { href: link, text: t.title || t.game, 'aria-label': `${t.title || t.game}, table ${t.table}${when ? `, ${when}` : ''}` }),
         h('span', { class: 'help', text: ` ${mine ? `seat ${mine.seat}` : 'watching'} · table ${t.table}${when ? ` · ${when}` : ''}` }),
         forget),
       details);

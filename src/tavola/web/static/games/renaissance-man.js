@@ -395,7 +395,7 @@ export function render(container, msg, act) {
     hand(msg, act),
     board(msg, act),
     h('p', { class: 'rm13-legend help' }, 'On each card: ', h('b', { text: 'offers' }), ' at the top (filled discs), ',
-      h('b', { text: 'needs' }), ' at the bottom (outlined discs); ', resource('any', 'small', false), ' is any icon (a Renaissance Man is wild).'),
+      h('b', { text: 'needs' }), ' at the bottom (outlined discs); ', resource('any', 'small', false), h('span', { class: 'visually-hidden', text: 'the star' }), ' is any icon (a Renaissance Man is wild).'),
     h('div', { class: 'rm13-seats' }, order.map((s) => seatPanel(msg, s, act))));
 }
 

@@ -112,7 +112,8 @@ function skillBadge(set, k, extra = '') {
   const level = SKILL_LEVEL[k] || 1;
   return h('span', { class: `rr-skill sk-${k} lv${level}${extra ? ` ${extra}` : ''}`, title: skillName(set, k) },
     SKILL_ICONS[k] ? icon(SKILL_ICONS[k], 'rr-icon') : null,
-    h('span', { class: 'abbr', text: k }));
+    h('span', { class: 'abbr', 'aria-hidden': 'true', text: k }),
+    h('span', { class: 'visually-hidden', text: skillName(set, k) }));
 }
 
 function arrowIcon(arrow) {
