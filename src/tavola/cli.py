@@ -348,13 +348,18 @@ def _compare(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    table = Table(title=f"B - A over {args.games} games on the same seeds", title_justify="left")
-    for column in ("figure", "A", "B", "B - A", "95% CI", ""):
+    table = Table(
+        title=f"B - A over {args.games} games on the same seeds (seed {args.seed})",
+        title_justify="left",
+    )
+    for column in ("figure", "A", "B", "B - A", "95% CI", "verdict"):
         table.add_column(column, justify="left" if column == "figure" else "right")
     for d in differences:
         share = d.figure.startswith("win share")
-        number = (lambda x: f"{x:.1%}") if share else (lambda x: f"{x:.1f}")
         signed = (lambda x: f"{x:+.1%}") if share else (lambda x: f"{x:+.1f}")
+        number = (
+            signed if "above" in d.figure else (lambda x: f"{x:.1%}") if share else "{:.1f}".format
+        )
         table.add_row(
             d.figure,
             number(d.a),
@@ -368,7 +373,8 @@ def _compare(args: argparse.Namespace) -> int:
     console.print(table)
     console.print(
         "Each game of A and B is dealt from the same seed; a difference is significant when "
-        "its 95% interval leaves out zero."
+        "its 95% interval leaves out zero. With many figures, one in twenty is so by chance "
+        "alone: a lone significant figure is worth running again with another --seed."
     )
     return 0
 

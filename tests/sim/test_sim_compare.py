@@ -106,3 +106,23 @@ def test_what_a_configuration_cannot_say_is_refused_before_any_game(
     monkeypatch.setattr("tavola.cli.simulate", no_games)
     assert main(["compare", a, b, "-n", "4"]) == 2
     assert says in capsys.readouterr().err
+
+
+def test_runs_of_other_player_counts_compare_agents_above_an_even_share() -> None:
+    """Random against random at 4 and at 5 players was '25.0% against 20.0%, -5.0%,
+    significant': the even share differs, not the agent."""
+    four = simulate("testa-di-pecora", 20, ["random"], players=4, seed=3)
+    five = simulate("testa-di-pecora", 20, ["random"], players=5, seed=3)
+    (agent, length) = compare(four, five)
+    assert agent.figure == "win share of random above an even one"
+    assert (agent.a, agent.b, agent.significant) == (0, 0, False)
+    assert length.figure == "mean game length (decisions)"
+
+
+def test_the_table_names_its_seed_and_each_column(capsys: pytest.CaptureFixture[str]) -> None:
+    """The verdict column had no header, and the seed was not said."""
+    a = f"{GAME} -a heuristic,random,random"
+    assert main(["compare", a, f"{a} --option turn_limit=30", "-n", "6", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "on the same seeds (seed 4)" in out and "verdict" in out
+    assert "one in twenty is so by chance" in " ".join(out.split())

@@ -59,6 +59,17 @@ def _agent_share(name: str) -> Callable[[GameOutcome], float | None]:
     return value
 
 
+def _edge(name: str) -> Callable[[GameOutcome], float | None]:
+    """The agent's share of the win in one game less an even share (1 / players)."""
+    share = _agent_share(name)
+
+    def value(o: GameOutcome) -> float | None:
+        v = share(o)
+        return None if v is None else v - 1 / len(o.agents)
+
+    return value
+
+
 def _seat_win(seat: int) -> Callable[[GameOutcome], float | None]:
     return lambda o: (1 / len(o.winners)) if seat in o.winners else 0.0
 
@@ -93,8 +104,9 @@ def _paired(
 
 def compare(a: Simulation, b: Simulation) -> list[Difference]:
     """The headline figures of ``a`` and ``b`` (runs of the same game, seed and number of
-    games), game by game: each agent's win share, each seat's (when the player counts match)
-    and the mean game length. Raises SimulationError for runs that cannot be paired."""
+    games), game by game: each agent's win share (above an even share, when the player counts
+    differ), each seat's (when they match) and the mean game length. Raises SimulationError
+    for runs that cannot be paired."""
     if (a.game, a.seed, len(a.outcomes)) != (b.game, b.seed, len(b.outcomes)):
         raise SimulationError("compare runs of the same game, seed and number of games")
     if a.deal_size != b.deal_size:
@@ -110,7 +122,10 @@ def compare(a: Simulation, b: Simulation) -> list[Difference]:
     ]
     out: list[Difference | None] = []
     for name in dict.fromkeys((*a.agents, *b.agents)):
-        out.append(_paired(f"win share of {name}", pairs, _agent_share(name)))
+        if a.players == b.players:
+            out.append(_paired(f"win share of {name}", pairs, _agent_share(name)))
+        else:  # an even share differs: 25% against 20% says nothing of the agent
+            out.append(_paired(f"win share of {name} above an even one", pairs, _edge(name)))
     if a.players == b.players:
         out += [_paired(f"win share of seat {s}", pairs, _seat_win(s)) for s in range(a.players)]
     out.append(_paired("mean game length (decisions)", pairs, lambda o: float(o.decisions)))
