@@ -141,3 +141,17 @@ def test_a_game_of_fixed_length_says_so_instead_of_plotting_it(tmp_path: Path) -
     write_report(simulate("testa-di-pecora", 8, ["heuristic", "random", "random", "random"]), path)
     page = path.read_text()
     assert "Every game lasted 96 decisions." in page and "Game length" not in page
+
+
+def test_a_run_whose_agents_did_not_sit_in_every_seat_equally_says_so(tmp_path: Path) -> None:
+    """Permuted, three agents take 3! = 6 games to sit everywhere equally; the note said 'a
+    multiple of 3', and 10 games gave no warning."""
+    uneven = simulate(GAME, 10, LINEUP, seed=4, seats="permute")
+    even = simulate(GAME, 12, LINEUP, seed=4, seats="permute")
+    assert (uneven.seat_cycle, uneven.balanced, even.balanced) == (6, False, True)
+    assert simulate(GAME, 10, ["random"], players=3, seed=4, seats="permute").balanced
+    write_report(uneven, tmp_path / "uneven.html")
+    page = " ".join((tmp_path / "uneven.html").read_text().split())
+    assert "10 games is not a multiple of 6" in page and "a multiple of 6 when permuted" in page
+    write_report(even, tmp_path / "even.html")
+    assert "did not sit in every seat" not in (tmp_path / "even.html").read_text()

@@ -88,6 +88,12 @@ def render(sim: Simulation, console: Console) -> None:
         f"Mean game length: {summary.mean_decisions:.1f} decisions. "
         f"{_games_per_second(sim):.1f} games/s ({sim.seconds:.2f} s)."
     )
+    if not sim.balanced:
+        console.print(
+            f"[bold red]The agents did not sit in every seat equally often:[/] {summary.games} "
+            f"games is not a multiple of {sim.seat_cycle}, so the seats' figures mix the seats' "
+            "advantage with the agents'."
+        )
     if summary.capped:
         seeds = ", ".join(str(o.seed) for o in sim.outcomes if o.hit_cap)
         console.print(

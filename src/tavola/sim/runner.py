@@ -78,6 +78,18 @@ class Simulation:
         """Consecutive games dealt alike (:func:`deal_size`)."""
         return deal_size(self.players, self.seating)
 
+    @property
+    def seat_cycle(self) -> int:
+        """Games after which every agent has sat in every seat equally often: P, or P! when
+        permuted (:func:`seating`)."""
+        return math.factorial(self.players) if self.seating == "permute" else self.players
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every agent sat in every seat equally often (so seat figures are not agent
+        figures in disguise), or the agents are all one."""
+        return len(set(self.agents)) == 1 or len(self.outcomes) % self.seat_cycle == 0
+
 
 def agent_seeds(run_seed: int, game: int, players: int) -> tuple[int, ...]:
     """The seeds of the agents' RNGs, by seat, in game ``game`` of a run seeded ``run_seed``."""
