@@ -229,6 +229,7 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
+    _learned_value_note(sim.game, sim.agents, sim.players, sim.variant, sim.options)
     if args.report:
         from .sim.html import write_report
 
@@ -244,6 +245,26 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         render(sim, _stdout())
     return 0
+
+
+def _learned_value_note(
+    game_id: str, agents: Sequence[str], players: int, variant: str | None, options: Any
+) -> None:
+    """Say on stderr when a bot that scores positions by a learned value (the ``hard`` level
+    of some games) finds none for these cards and options, and so scores them by the standing:
+    'hard' with your own cards is then another bot than with the standard ones."""
+    learning = sorted({a for a in agents if getattr(make_agent(a, game_id), "learned", False)})
+    if not learning:
+        return
+    from .agents.value import value_for
+
+    if value_for(new_game(game_id, players=players, seed=0, variant=variant, options=options)):
+        return
+    print(
+        f"tavola: note: no learned value fits these cards and options, so {', '.join(learning)} "
+        "scores positions by the standing; 'tavola train-value' trains one",
+        file=sys.stderr,
+    )
 
 
 def _check_output(path: str | Path) -> None:
@@ -410,6 +431,7 @@ def _play(args: argparse.Namespace) -> int:
             f"--bots names {len(args.bots)} agents for the {players - 1} other seats: "
             f"give one name per other seat, or a single name for all"
         )
+    _learned_value_note(spec.id, args.bots, players, args.variant, options)
     from .tui.terminal import play
 
     if isinstance(sys.stdin, io.TextIOWrapper):

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import tavola
 from tavola.cli import main
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK
 
@@ -308,3 +309,21 @@ def test_a_closed_pipe_ends_quietly() -> None:
     )
     assert done.stdout == "Testa di P"
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_bot_without_a_learned_value_for_your_cards_is_noted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """'hard' with your own cards scores positions by the standing (no value was trained on
+    them): another bot than with the standard cards, which simulate did not say."""
+    game = "renaissance-man-2d6"
+    text = tavola.get_spec(game).options["cards"].text_of("standard")
+    mine = tmp_path / "mine.toml"
+    mine.write_text(text + "\n# my own copy\n", encoding="utf-8")
+    bot = "pimc:rollouts=2,horizon=4,reward=win,value=learned"
+    args = ["simulate", game, "-n", "1", "-a", f"{bot},random", "--json"]
+    code, _, err = _run(capsys, *args, "--cards", str(mine))
+    assert code == 0
+    assert f"no learned value fits these cards and options, so {bot} scores" in err
+    code, _, err = _run(capsys, *args)
+    assert code == 0 and "learned value" not in err
