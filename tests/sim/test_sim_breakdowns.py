@@ -3,6 +3,7 @@ a game's standing), and each game's own breakdowns, kept in the results file and
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,16 @@ def test_the_figures_are_the_same_whatever_the_jobs(game: str) -> None:
     assert report_data(simulate(game, 12, agents, seed=8)) == report_data(
         simulate(game, 12, agents, seed=8, jobs=2)
     )
+
+
+def test_a_yes_or_no_row_reads_as_a_rate_and_its_count_is_named(tmp_path: Path) -> None:
+    """Success rates read '0.326', under a column headed 'n' that nothing explained."""
+    from tavola.sim.facts import _row
+    from tavola.sim.html import write_report
+
+    assert _row("x", [1.0, 0.0, 1.0]).share and not _row("y", [2.0, 0.0]).share
+    sim = simulate("renaissance-man-2d6", 12, ["heuristic", "random", "random"], seed=2)
+    write_report(sim, tmp_path / "r.html")
+    page = " ".join((tmp_path / "r.html").read_text().split("<h2>Breakdowns</h2>")[1].split())
+    assert "<th>observations</th>" in page and "is how many times a row was seen" in page
+    assert re.search(r'<td class="n">\d+\.\d%</td>', page)

@@ -14,11 +14,15 @@ from .stats import Z95, wilson
 
 @dataclass(frozen=True)
 class Row:
+    """A row of a breakdown: its observations' count, mean and 95% interval; ``share`` when
+    every observation is yes or no (1 or 0), so the mean is a rate."""
+
     label: str
     n: int
     mean: float
     low: float
     high: float
+    share: bool = False
 
 
 def breakdown_tables(outcomes: Iterable[GameOutcome]) -> dict[str, list[Row]]:
@@ -38,7 +42,8 @@ def _row(label: str, xs: list[float]) -> Row:
     mean = sum(xs) / n
     if all(x in (0.0, 1.0) for x in xs):
         low, high = wilson(sum(xs), n)
-    elif n > 1:
+        return Row(label, n, mean, low, high, share=True)
+    if n > 1:
         half = Z95 * math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
         low, high = mean - half, mean + half
     else:
