@@ -185,3 +185,24 @@ def test_bad_files_are_refused_with_the_line() -> None:
     assert "unknown table [extra]" in error_of(TEXT + "\n[extra]\n")
     with pytest.raises(tavola.UnknownGameError, match="no built-in card set"):
         tavola.new_game("renaissance-rivals", players=2, options={"cards": "cards.toml"})
+
+
+def test_the_artists_start_where_the_rulebook_puts_them() -> None:
+    """'player tokens for Michelangelo, Il Moretto, and Plautilla Nelli are placed on top of the
+    lowest Level 0 stack (first column, second row), while Leonardo, Antonia Uccello, and
+    Raphael place their player tokens on the highest Level 2 stack (fourth column, second row)':
+    a file moving an artist elsewhere was taken."""
+    first = TEXT.index('start = "D2"')
+    elsewhere = TEXT[:first] + 'start = "B3"' + TEXT[first + len('start = "D2"') :]
+    line = line_of(elsewhere, 'start = "B3"')
+    assert error_of(elsewhere) == (
+        f"my-cards.toml, line {line}: an artist starts on A2 or D2 (the rulebook's two "
+        "starting stacks), not 'B3'"
+    )
+    fourth = TEXT[:first] + 'start = "A2"' + TEXT[first + len('start = "D2"') :]
+    assert "this is a fourth on A2" in error_of(fourth)
+    swapped = TEXT.replace('start = "D2"', 'start = "X"').replace('start = "A2"', 'start = "D2"')
+    g = tavola.new_game(
+        "renaissance-rivals", 2, options={"cards": card_file(swapped.replace('"X"', '"A2"'))}
+    )
+    assert g.view(0)["seats"][0]["pawn"] in ("A2", "D2")

@@ -82,6 +82,9 @@ _SET_KEYS = {"name", "note"}
 _LINK_KEYS = {"skill", "needs"}
 _START_KEYS = {"id", "name", "count", "influence", "advancement"}
 _ARTIST_KEYS = {"id", "name", "start"}
+STARTS = ("A2", "D2")
+"""The artists' starting stacks, three on each (the rulebook's 'lowest Level 0 stack', first
+column, second row, and 'highest Level 2 stack', fourth column, second row)."""
 _MP_KEYS = {
     "id",
     "artist",
@@ -283,6 +286,23 @@ def parse_cards(f: DataFile) -> Cards:
         if sq is None:
             raise f.error(
                 f"'start' is a market stack A1 to D4, not {quote(where, 10)}", "artist", i, "start"
+            )
+        named = square_name(*sq)
+        if named not in STARTS:
+            raise f.error(
+                f"an artist starts on A2 or D2 (the rulebook's two starting stacks), not "
+                f"{quote(where, 10)}",
+                "artist",
+                i,
+                "start",
+            )
+        if [square_name(*x) for x in a_start].count(named) == N_ARTISTS // 2:
+            raise f.error(
+                f"three artists start on A2 ('the lowest Level 0 stack') and three on D2 ('the "
+                f"highest Level 2 stack'): this is a fourth on {named}",
+                "artist",
+                i,
+                "start",
             )
         a_start.append(sq)
     if len(a_ids) != N_ARTISTS:
