@@ -18,6 +18,7 @@ import re
 import subprocess
 import sys
 import threading
+import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -571,6 +572,24 @@ def test_unknown_table(table: str) -> None:
     text = standard_text() + f"\n{table}\nx = 1\n"
     message = deck_error(text)
     assert re.match(rf"my.toml, line {line_of(text, table)}: unknown (table|key)", message), message
+
+
+def test_cards_written_as_an_inline_array_are_named_by_entry_and_id() -> None:
+    """'card = [{...}, ...]' is valid TOML with no line per entry: its errors named neither
+    line nor card ('inline.toml: 'ducats' must be int, not '3'')."""
+    data = tomllib.loads(standard_text())
+    data["card"][3]["ducats"] = "3"
+
+    def toml(v: object) -> str:
+        return json.dumps(v) if isinstance(v, (str, bool)) else str(v)
+
+    rows = ["{" + ", ".join(f"{k} = {toml(v)}" for k, v in c.items()) + "}" for c in data["card"]]
+    deck = "\n".join(f"{k} = {toml(v)}" for k, v in data["deck"].items())
+    text = "card = [\n  " + ",\n  ".join(rows) + "\n]\n[deck]\n" + deck + "\n"
+    card_id = data["card"][3]["id"]
+    assert (
+        deck_error(text) == f"my.toml, card entry 4 (id '{card_id}'): 'ducats' must be int, not '3'"
+    )
 
 
 @pytest.mark.parametrize(

@@ -176,10 +176,19 @@ class DataFile:
     def error(
         self, message: str, table: str = "", index: int = 0, key: str | None = None
     ) -> CardDataError:
-        """A CardDataError for ``message`` located at ``table``/``index``/``key``."""
+        """A CardDataError for ``message`` located at ``table``/``index``/``key``: by its line,
+        or, where the file has none to give (entries written as an inline array), by the
+        entry's number and id."""
         line = self.line_of(table, index, key)
-        where = f"{self.path}, line {line}" if line is not None else self.path
-        return CardDataError(f"{where}: {message}")
+        if line is not None:
+            return CardDataError(f"{self.path}, line {line}: {message}")
+        rows = self.data.get(table) if table else None
+        if isinstance(rows, list) and index < len(rows):
+            row = rows[index]
+            named = row.get("id") if isinstance(row, dict) else None
+            which = f" (id {quote(named, 40)})" if isinstance(named, str) else ""
+            return CardDataError(f"{self.path}, {table} entry {index + 1}{which}: {message}")
+        return CardDataError(f"{self.path}: {message}")
 
     def only_tables(self, kind: str, *tables: str) -> None:
         """Refuse anything at the top of the file but ``tables`` (written as in the file:
