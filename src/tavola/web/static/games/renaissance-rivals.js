@@ -204,7 +204,7 @@ function status(msg) {
   }
   const mine = v.current === msg.seat;
   const stat = (cls, n, word) => h('span', { class: `rr-stat ${cls}${n ? '' : ' zero'}` }, h('b', { text: n }), h('span', { text: ` ${word}` }));
-  return h('div', { class: 'rr-status', 'aria-label': 'This turn' },
+  return h('div', { class: 'rr-status', role: 'group', 'aria-label': 'This turn' },
     round,
     h('span', { class: `to-play${mine ? ' mine' : ''}` }, pawn(msg, v.current), h('span', { text: mine ? 'Your turn' : `${seatLabel(msg, v.current)} to play` })),
     h('span', { class: 'pool' },
