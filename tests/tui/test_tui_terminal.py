@@ -441,3 +441,15 @@ def test_a_bot_is_named_as_the_player_named_it() -> None:
     _, out = run("1\n" * 300, players=4, bots=["hard", "random", "random"], seed=2)
     assert "Bots: hard at seat 1; random at seats 2, 3." in out
     assert re.search(r"\d\. Seat 1 \(hard\) +-?\d+\n", out)
+
+
+def test_a_rivals_turn_waits_for_enter_at_a_terminal_before_the_next_one() -> None:
+    """A bot's turn of Rivals is a dozen lines, and the next turn with the table scrolled it
+    away before it could be read."""
+    g = tavola.new_game("renaissance-rivals", players=3, seed=4)
+    t = Table(tavola.get_spec("renaissance-rivals"), g, 0, {1: "random", 2: "random"}, bot_seed=1)
+    out = run_table(t, Terminal("1\n" * 40 + "quit\n"))
+    turns = [e for e in g.events(0) if e["kind"] == "turn"]
+    assert len(turns) > 5
+    after = out.split(wrap(turns[2]["text"]), 1)[1]
+    assert after.startswith("\nPress Enter to go on")

@@ -34,6 +34,10 @@ The game ends at once when an artist completes 6 Masterpieces including the
 levels in the deck and Elevated (St. Peter's 10); nothing for the Palette."""
 
 
+PAUSE_AFTER = frozenset({"turn"})
+"""At a terminal, the game waits for Enter as each turn begins: a turn of another seat is a
+dozen lines, and the next one, with the table, would scroll it away."""
+
 SOLO = """\
 Alone (the learning game): after each of your turns the top card of the first
 stack of column A that is not empty (from A1 down) is removed. You win at once
