@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -453,3 +454,23 @@ def test_a_rivals_turn_waits_for_enter_at_a_terminal_before_the_next_one() -> No
     assert len(turns) > 5
     after = out.split(wrap(turns[2]["text"]), 1)[1]
     assert after.startswith("\nPress Enter to go on")
+
+
+@pytest.mark.parametrize(
+    "game", ["testa-di-pecora", "renaissance-man", "renaissance-rivals", "renaissance-man-2d6"]
+)
+def test_every_screen_of_every_game_fits_an_80_column_terminal(game: str) -> None:
+    """Rivals' market rows were 93 characters, the 2013 game's token supply 130, the 2006
+    game's phase line 86: an 80-column terminal broke them in the middle."""
+    spec = tavola.get_spec(game)
+    for players in (spec.min_players, spec.max_players):
+        g = tavola.new_game(game, players=players, seed=players)
+        rng = random.Random(players)
+        for _ in range(600):
+            if g.is_over:
+                break
+            seat = min(g.to_act)
+            screen = spec.text.render(g.view(seat))
+            wide = [line for line in screen.splitlines() if len(line) > 80]
+            assert not wide, (players, wide)
+            g.act(seat, rng.choice(g.legal_actions(seat)))

@@ -112,7 +112,7 @@ def _header(view: dict[str, Any]) -> str:
     title = f"Renaissance Man (2006), {view['players']} players, turn {view['turn']}"
     if view["seat"] is not None:
         title += f"; you are seat {view['seat']}"
-    return f"{title}\n{_phase(view)}"
+    return f"{title}\n{_fill(_phase(view))}"
 
 
 def _phase(view: dict[str, Any]) -> str:
