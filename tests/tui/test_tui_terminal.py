@@ -67,7 +67,7 @@ def test_a_whole_game_with_bad_answers_on_the_way() -> None:
     code, out = run(f"xyz\n99\n{card}\nhelp\nv\n\n" + "1\n" * 300)
     assert code == 0
     assert "'xyz' names no move you can make now (Claim the Inheritance, Pass)." in out
-    assert "there is no choice 99; answer 1 to 2" in out
+    assert "There is no choice 99; answer 1 to 2" in out
     assert "Not allowed: the Inheritance is being offered: claim it or pass" in out
     assert "Testa di Pecora, in brief." in out and "quit or q" in out
     assert re.search(r"\nSeat [1-4] plays ", out)
@@ -303,7 +303,7 @@ def test_a_long_answer_is_refused_and_echoed_short() -> None:
     code, out = run("x" * 5000 + "\n" + "9" * 5000 + "\nquit\n")
     assert code == 0
     assert "x" * 100 not in out and "9" * 100 not in out
-    assert out.count("an answer of 5000 characters names no move") == 2
+    assert out.count("An answer of 5000 characters names no move") == 2
     assert max(map(len, out.splitlines())) <= 120
 
 
@@ -474,3 +474,10 @@ def test_every_screen_of_every_game_fits_an_80_column_terminal(game: str) -> Non
             wide = [line for line in screen.splitlines() if len(line) > 80]
             assert not wide, (players, wide)
             g.act(seat, rng.choice(g.legal_actions(seat)))
+
+
+def test_the_same_event_in_a_row_is_told_once_with_its_count() -> None:
+    """The 2013 game's hands are dealt a card at a time: 'You drew a card.' four times over."""
+    code, out = run("1\n" * 30 + "quit\n", players=2, game="renaissance-man", seed=3)
+    assert code == 0
+    assert "You drew a card (4 times)." in out and "You drew a card.\nYou drew a card." not in out

@@ -176,7 +176,8 @@ class Table:
                 except IllegalActionError as exc:
                     screen.say(wrap(f"Not allowed: {exc}"), style="bold red")
                 except MalformedActionError as exc:
-                    screen.say(wrap(str(exc)), style="bold red")
+                    said = str(exc)
+                    screen.say(wrap(said[:1].upper() + said[1:]), style="bold red")
                 else:
                     return
 
@@ -215,11 +216,20 @@ class Table:
         scored) stands out.
         """
         g = self.game
-        for event in g.events(self.human, since=self.told):
+        events = g.events(self.human, since=self.told)
+        repeated = 0  # events like the next one, not told yet
+        for k, event in enumerate(events):
             self.told = event["i"] + 1
+            text = event["text"]
+            if k + 1 < len(events) and events[k + 1]["text"] == text:
+                repeated += 1  # told once, with the count: 'You drew a card (4 times).'
+                continue
+            if repeated:
+                text = f"{text.rstrip('.')} ({repeated + 1} times)."
+                repeated = 0
             seat = event.get("seat")
             style = "bold yellow" if seat is None else None if seat == self.human else "dim"
-            screen.say(wrap(event["text"]), style=style)
+            screen.say(wrap(text), style=style)
             if event["kind"] in self.pause_after and not g.is_over:
                 self.pause(stdin, screen)
 
