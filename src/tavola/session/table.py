@@ -119,8 +119,9 @@ def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
 
 
 def _bounded(agent: Agent) -> Agent:
-    """``agent``, its search (if it searches) stopped after BOT_SECONDS a move."""
-    if agent.searches:
+    """``agent``, its search (if it is one with a time limit: ismcts, pimc) stopped after
+    BOT_SECONDS a move."""
+    if agent.searches and hasattr(agent, "seconds"):
         agent.seconds = min(agent.seconds or BOT_SECONDS, BOT_SECONDS)  # type: ignore[attr-defined]
     return agent
 
