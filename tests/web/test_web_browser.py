@@ -628,3 +628,36 @@ def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, brows
         page.locator("#board button.playable:enabled").first.wait_for()
         assert page.evaluate("document.activeElement !== document.body")
     page.close()
+
+
+def test_what_an_update_leaves_unchanged_stays_the_same_element(server: str, browser) -> None:
+    """Every update rebuilt the whole board, every 0.8 s while bots play: a screen reader
+    reading a seat's panel or the hand had it taken away under it."""
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "testa-di-pecora",
+            "players": 4,
+            "seats": [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3,
+        },
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server + made["seats"][0]["link"])
+    playable = page.locator("#board button.playable:enabled")
+    playable.first.wait_for()
+    page.evaluate(
+        """() => { for (const el of document.querySelectorAll('#board h2, #board h3'))
+        el.kept = true; }"""
+    )
+    log = page.locator("#log li")
+    before = log.count()
+    playable.first.click()
+    page.locator("#board button.playable:enabled").first.wait_for()
+    assert log.count() >= before + 3  # this seat's move and the bots'
+    kept = page.evaluate(
+        """() => [...document.querySelectorAll('#board h2, #board h3')]
+        .filter((el) => el.kept).map((el) => el.textContent)"""
+    )
+    assert any(text.startswith("Your hand") for text in kept) and len(kept) >= 2, kept
+    page.close()

@@ -31,6 +31,39 @@ export function fill(el, ...children) {
   return add(el, children);
 }
 
+/**
+ * Draw into `container` with `draw(el)` (a game's render) without rebuilding what has not
+ * changed: the new drawing is made apart, then `container` is made like it node by node, so
+ * the keyboard focus and a screen reader's place stay where they were.
+ */
+export function redraw(container, draw) {
+  const fresh = container.cloneNode(false);
+  draw(fresh);
+  morph(container, fresh);
+}
+
+/** Make `old`'s children `fresh`'s: a node equal to its new self is kept; an element of the
+ *  same tag and attributes is kept and its children made right in turn (a control's handler is
+ *  fixed by its attributes: playable() names its action in them); anything else is replaced. */
+function morph(old, fresh) {
+  const prev = [...old.childNodes];
+  const next = [...fresh.childNodes];
+  next.forEach((node, i) => {
+    const was = prev[i];
+    if (!was) old.append(node);
+    else if (was.isEqualNode(node)) return;
+    else if (sameShell(was, node)) morph(was, node);
+    else old.replaceChild(node, was);
+  });
+  for (const extra of prev.slice(next.length)) extra.remove();
+}
+
+function sameShell(a, b) {
+  if (a.nodeType !== Node.ELEMENT_NODE || a.nodeName !== b.nodeName) return false;
+  if (a.attributes.length !== b.attributes.length) return false;
+  return [...b.attributes].every(({ name, value }) => a.getAttribute(name) === value);
+}
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** An inline SVG icon from path data: decorative, hidden from screen readers. */

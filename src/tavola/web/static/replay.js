@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End. The seat and move are kept in the
 // fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, gameRenderer, eventItem, turnText } from './dom.js';
+import { h, fill, redraw, gameRenderer, eventItem, turnText } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import * as generic from './games/generic.js';
@@ -60,7 +60,7 @@ function draw(msg) {
     $(id).setAttribute('aria-disabled', String(off));
   }
   $('turn').textContent = turnText(msg);
-  renderer.render(board, msg, null);
+  redraw(board, (el) => renderer.render(el, msg, null));
   log.replaceChildren(...msg.events.map(eventItem));
   log.scrollTop = log.scrollHeight;
   $('end').hidden = !msg.result;

@@ -2,7 +2,7 @@
 // at the table (connected, or away for how long; the creator may hand an empty seat to a bot),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, seatLabel, sameAction, gameRenderer, eventItem, turnText, awayBadge, clock } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, eventItem, turnText, awayBadge, clock } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -159,7 +159,7 @@ function onState(msg) {
   if (drawTurn(msg) && !/your turn\.?$/i.test(news.at(-1) ?? '')) news.push('Your turn.');
   if (news.length) say(announcement(news));
   keepFocus(() => {
-    renderer.render(board, msg, act);
+    redraw(board, (el) => renderer.render(el, msg, act));
     drawActions(msg);
     drawPlayers(msg);
   });
