@@ -49,3 +49,20 @@ def test_another_file_type_is_refused(tmp_path: Path) -> None:
         write_table(sim, tmp_path / "games.xlsx")
     assert main(["simulate", GAME, "-n", "2", "--table", str(tmp_path / "t.csv"), "--json"]) == 0
     assert len((tmp_path / "t.csv").read_text().splitlines()) == 1 + 2 * 6
+
+
+def test_the_table_keeps_lead_changes_and_a_parquet_file_says_which_run(tmp_path: Path) -> None:
+    """The table had no lead changes, and a Parquet file read beside another run's had
+    nothing to say which run it was."""
+    import pyarrow.parquet as pq
+
+    import tavola
+
+    sim = simulate(GAME, 6, ["heuristic", "random", "random"], seed=2, options={"turn_limit": 50})
+    write_table(sim, tmp_path / "games.parquet")
+    frame = pd.read_parquet(tmp_path / "games.parquet")
+    assert frame.loc[frame.game == 3, "lead_changes"].tolist() == [sim.outcomes[3].lead_changes] * 3
+    meta = pq.read_schema(tmp_path / "games.parquet").metadata
+    assert meta[b"tavola.game"] == GAME.encode() and meta[b"tavola.seed"] == b"2"
+    assert meta[b"tavola.options"] == b"turn_limit=50"
+    assert meta[b"tavola.version"] == tavola.__version__.encode()

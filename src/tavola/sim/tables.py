@@ -8,8 +8,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..core.errors import TavolaError
 from .runner import Simulation
+from .settings import option_words
 
 COLUMNS = {
     "game": "the game's number in the run (0, 1, ...)",
@@ -20,6 +22,8 @@ COLUMNS = {
     "win": "the seat's share of the win: 1, a fraction when tied, 0 (and 0 if capped)",
     "decisions": "decisions played in the game",
     "hit_cap": "whether the game was stopped at the decision cap",
+    "lead_changes": "times the lead passed to another seat (empty if the game keeps no score)",
+    "clear_from": "fraction of the game after which the winners alone led (empty likewise)",
 }
 
 
@@ -42,6 +46,8 @@ def rows(sim: Simulation) -> list[dict[str, Any]]:
                     "win": 1 / len(o.winners) if seat in o.winners else 0.0,
                     "decisions": o.decisions,
                     "hit_cap": o.hit_cap,
+                    "lead_changes": o.lead_changes,
+                    "clear_from": o.clear_from,
                 }
             )
     return out
@@ -85,7 +91,25 @@ def write_table(sim: Simulation, path: str | os.PathLike[str]) -> None:
             ("win", pa.float64()),
             ("decisions", pa.int64()),
             ("hit_cap", pa.bool_()),
-        ]
+            ("lead_changes", pa.int64()),
+            ("clear_from", pa.float64()),
+        ],
+        metadata={f"tavola.{k}": v for k, v in run_settings(sim).items()},
     )
     columns = {name: [row[name] for row in data] for name in COLUMNS}
     pq.write_table(pa.table(columns, schema=schema), target)
+
+
+def run_settings(sim: Simulation) -> dict[str, str]:
+    """What made the table, as text: the Parquet file's metadata (``tavola.<key>``), so a
+    table read later, or beside another run's, says which run it is."""
+    return {
+        "game": sim.game,
+        "players": str(sim.players),
+        "variant": sim.variant,
+        "options": ", ".join(option_words(sim.options)) or "the defaults",
+        "seed": str(sim.seed),
+        "agents": ",".join(sim.agents),
+        "seating": sim.seating,
+        "version": __version__,
+    }
