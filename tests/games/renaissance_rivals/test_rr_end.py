@@ -39,6 +39,24 @@ def test_st_peters_ends_the_game_at_once() -> None:
     assert g.result.winners == (0,)
 
 
+def test_st_peters_acquired_to_the_palette_ends_the_game_and_scores_nothing() -> None:
+    """Only Commissions that remain in your deck at the end of the game (along with any cards
+    that have been "Elevated") are scored for VPs: Commission cards in your Palette do not earn
+    VPs. [D31] Acquired to the Palette, St. Peter's still ends the game, and scores 0."""
+    g = new(2, seed=1)
+    stp = a_card(g, st_peters=True)
+    put(g, stp, "B4")
+    pawn(g, "B4")
+    for skill in ("PERSP", "ANTIQ"):
+        put(g, a_card(g, level=1, skill=skill), "palette")
+    put(g, a_card(g, level=2, skill="LAND"), "palette")
+    g.inf_pool = 14
+    before = g.score(0)
+    do(g, {"kind": "acquire", "stack": "B4", "to": "palette"})
+    assert g.is_over and g.view(None)["ended"] == "st-peters"
+    assert g.score(0) == before
+
+
 def test_scoring() -> None:
     """Victory Points are totalled, and the player with the most points wins. SCORING MASTERPIECES:
     Masterpieces earn VPs only when completed. SCORING COMMISSIONS: The number of VPs a Commission
