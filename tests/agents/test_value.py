@@ -100,8 +100,21 @@ def test_every_shipped_value_matches_its_game_as_it_is(game_id: str, counts: ran
     for players in counts:
         g = tavola.new_game(game_id, players=players, seed=1)
         value = value_for(g)
-        assert value is not None and value.meta["trained_on"] == trained_on(g)
+        assert value is not None  # its trained_on is the game's (deal options aside: below)
         assert value.meta["players"] == players and value.meta["game"] == game_id
+
+
+def test_a_value_holds_whoever_deals_and_whichever_artist_a_seat_chose() -> None:
+    """A dealer, a first player or an artist chosen (options that only pick one of the game's
+    own deals: Option.deal) left the shipped value unused, so 'hard' played another bot."""
+    for game_id, options in [
+        ("renaissance-man", {"dealer": 2}),
+        ("renaissance-man-2d6", {"first_player": 1}),
+        ("renaissance-rivals", {"artist_0": "nelli", "artist_2": "leonardo"}),
+    ]:
+        g = tavola.new_game(game_id, players=3, seed=1, options=options)
+        assert value_for(g) is not None, game_id
+        assert not set(options) & set(trained_on(g)["options"])
 
 
 def test_a_value_holds_only_for_what_it_was_trained_on() -> None:

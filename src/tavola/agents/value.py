@@ -102,10 +102,25 @@ def file_name(players: int) -> str:
 
 def trained_on(game: Game) -> dict[str, Any]:
     """What a value trained on ``game`` holds for: its variant, its options, and its cards by
-    content (a card file with other numbers is another game to a value)."""
+    content (a card file with other numbers is another game to a value); not the options that
+    only pick a deal (a dealer, an artist: ``Option.deal``), since a position is worth the same
+    whoever dealt."""
     cards = game.card_digests()
     options = {k: v for k, v in game.options.items() if k not in cards}
-    return {"variant": game.variant, "options": options, "cards": cards}
+    return _without_deals({"variant": game.variant, "options": options, "cards": cards}, game.spec)
+
+
+def _without_deals(trained: Any, spec: Any) -> Any:
+    """``trained`` (a :func:`trained_on`, or a value file's record of one, which may name deal
+    options: files trained before they were left out do) without the options that only deal."""
+    if not isinstance(trained, dict) or not isinstance(trained.get("options"), dict):
+        return trained
+    kept = {
+        k: v
+        for k, v in trained["options"].items()
+        if not getattr(spec.options.get(k), "deal", False)
+    }
+    return {**trained, "options": kept}
 
 
 def user_file(game_id: str, players: int, key: str) -> Path:
@@ -145,6 +160,7 @@ def _value_for(game_id: str, players: int, key: str) -> LinearValue | None:
     for path in (user_file(game_id, players, key), shipped):
         if path.is_file():
             value = LinearValue.load(path)
-            if _canonical(value.meta.get("trained_on")) == key:
+            trained = _without_deals(value.meta.get("trained_on"), get_spec(game_id))
+            if _canonical(trained) == key:
                 return value
     return None

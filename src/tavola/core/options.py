@@ -20,11 +20,14 @@ from .words import players_words
 class Option:
     """An option: its help text and default; subclasses say which values are valid.
     ``players`` (lowest, highest) are the player counts it makes a difference at, where that is
-    not all of them: forms offer it only there, elsewhere it is checked and plays no part."""
+    not all of them: forms offer it only there, elsewhere it is checked and plays no part.
+    ``deal``: the option only picks one of the deals the game makes by itself (a seat, an
+    artist), so what a position is worth does not depend on it (a learned value holds)."""
 
     help: str
     default: Any = None
     players: tuple[int, int] | None = field(default=None, kw_only=True)
+    deal: bool = field(default=False, kw_only=True)
 
     def applies(self, players: int) -> bool:
         """Whether the option makes a difference in a game of ``players``."""
@@ -85,6 +88,8 @@ class IntOption(Option):
 @dataclass(frozen=True)
 class SeatOption(Option):
     """A seat (0 to players - 1), or None for the game's own choice."""
+
+    deal: bool = field(default=True, kw_only=True)
 
     def check(self, name: str, value: object, players: int) -> int | None:
         if value is None:
