@@ -206,3 +206,15 @@ def test_the_artists_start_where_the_rulebook_puts_them() -> None:
         "renaissance-rivals", 2, options={"cards": card_file(swapped.replace('"X"', '"A2"'))}
     )
     assert g.view(0)["seats"][0]["pawn"] in ("A2", "D2")
+
+
+def test_a_chosen_artist_the_card_file_does_not_have_is_refused() -> None:
+    """[D2] A card file of your own that names its artists otherwise has them drawn; one chosen
+    by an id it does not have is refused, naming those it has."""
+    mine = card_file(TEXT.replace('"leonardo"', '"vinci"'))
+    with pytest.raises(tavola.UnknownGameError, match="no artist 'leonardo' in this card set"):
+        tavola.new_game("renaissance-rivals", 2, options={"cards": mine, "artist_0": "leonardo"})
+    g = tavola.new_game(
+        "renaissance-rivals", 2, seed=1, options={"cards": mine, "artist_0": "nelli"}
+    )
+    assert g.view(0)["seats"][0]["artist"] == "nelli"

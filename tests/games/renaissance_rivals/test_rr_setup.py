@@ -20,8 +20,8 @@ def test_each_deck_is_the_artists_masterpieces_and_three_starting_commissions(pl
     together with their chosen artist's Masterpiece cards to form the player's starting draw deck.
     63 Player Deck cards (8 unique Masterpiece cards for each of 6 artists + 15 Level 0 cards, 3 per
     player) Each seat's cards are its own artist's eight Masterpieces and its
-    two Holy Family and one Madonna, shuffled. [D2] The artists are drawn from the seed, all
-    different."""
+    two Holy Family and one Madonna, shuffled. [D2] The artists not chosen are drawn from the
+    seed, all different."""
     g = new(players, seed=3)
     t = g.t
     assert len(set(g.artist)) == players
@@ -35,6 +35,25 @@ def test_each_deck_is_the_artists_masterpieces_and_three_starting_commissions(pl
     decks = {tuple(g.decks[0]) for g in (new(2, seed=k) for k in range(6))}
     assert len(decks) > 1  # shuffled
     check(g)
+
+
+def test_a_seat_plays_the_artist_it_chose_and_the_others_are_drawn() -> None:
+    """In addition, pawns or player tokens of some kind will be needed to represent the players'
+    chosen artists as they move around the map. [D2] Each seat may choose its artist; the
+    others are drawn from the seed among those nobody chose, all different."""
+    ids = new(2).t.c.artist_ids
+    for seed in range(20):
+        g = new(3, seed=seed, artist_1="nelli")
+        assert ids[g.artist[1]] == "nelli" and len(set(g.artist)) == 3
+        assert g.view(0)["seats"][1]["artist"] == "nelli"
+        assert g.pawn[1] == sq("A2")  # Nelli starts on A2
+    assert new(2, seed=4).artist == new(2, seed=4, artist_0="drawn").artist  # as it always was
+    with pytest.raises(tavola.UnknownGameError, match="two seats chose raphael"):
+        new(2, artist_0="raphael", artist_1="raphael")
+    with pytest.raises(tavola.UnknownGameError, match="is one of drawn, leonardo"):
+        new(2, artist_0="botticelli")
+    spec = tavola.get_spec("renaissance-rivals")
+    assert spec.options["artist_2"].applies(3) and not spec.options["artist_2"].applies(2)
 
 
 def test_first_round_hands_are_three_four_five_and_six() -> None:

@@ -18,6 +18,7 @@ from .heuristic import choose
 from .invariants import invariants
 from .observation import observation_size
 from .rules import (
+    DRAWN,
     MAX_PLAYERS,
     NC,
     ST_PETERS_VP,
@@ -47,6 +48,23 @@ class RedDeckOption(ChoiceOption):
                 f"option {name!r}: the solo game is played without the Red deck (decision D11)"
             )
         return value
+
+
+STANDARD_ARTISTS = CARDS.load("standard").artist_ids
+ARTIST_OPTIONS = {
+    f"artist_{seat}": ChoiceOption(
+        f"the artist seat {seat} plays ('drawn': one the others did not choose, drawn from "
+        "the seed; decision D2)",
+        DRAWN,
+        (DRAWN, *STANDARD_ARTISTS),
+        players=None if seat == 0 else (seat + 1, MAX_PLAYERS),
+        deal=True,
+    )
+    for seat in range(MAX_PLAYERS)
+}
+"""Each seat's artist, chosen ('chosen artist', the rulebook says) or drawn: one option a
+seat, offered where the seat exists. A card file of your own may name its artists otherwise:
+its artists are then drawn (a chosen id it does not have is refused when the game starts)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +122,7 @@ SPEC = register(
                 5,
                 500,
             ),
+            **ARTIST_OPTIONS,
         },
         simultaneous=False,
         hidden_information=True,

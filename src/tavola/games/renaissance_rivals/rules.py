@@ -21,7 +21,7 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
-from ...core.errors import IllegalActionError, quote
+from ...core.errors import IllegalActionError, UnknownGameError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import shuffle, stream
@@ -58,6 +58,8 @@ WIN_MASTERPIECES = 6
 SOLO_ST_PETERS = 6
 TURN_LIMIT = 60
 SHUFFLE, ARTISTS = 1, 2
+DRAWN = "drawn"
+"""An artist option's value for an artist drawn from the seed (decision D2)."""
 RED = N_COMMISSIONS  # the first Red deck card
 MP0 = 2 * N_COMMISSIONS  # the first Masterpiece
 ST0 = MP0 + 48  # the first Starting Commission
@@ -363,8 +365,9 @@ class RenaissanceRivals(Game):
         self.phase = PLAY
         self.ended = -1
         self.removed: list[int] = []
-        # The artists: [D2] drawn from the seed, all different.
-        self.artist = stream(seed, ARTISTS).sample(range(len(c.artist_ids)), n)
+        self.artist = choose_artists(
+            c.artist_ids, [options.get(f"artist_{s}", DRAWN) for s in range(n)], seed
+        )
         self.pawn = [c.artist_start[a][0] * 4 + c.artist_start[a][1] for a in self.artist]
         # "Market Commission cards are sorted into piles by Level. Each pile is then shuffled
         # and dealt out evenly into the stacks shown below, according to its Level"
@@ -942,6 +945,23 @@ class RenaissanceRivals(Game):
             g.hands[s] = sorted([*shown, *pool[:k]])
             g.decks[s] = pool[k:]
         return g
+
+
+def choose_artists(ids: tuple[str, ...], wanted: list[str], seed: int) -> list[int]:
+    """Each seat's artist (an index of ``ids``): [D2] the one it chose, or one of the others
+    drawn from the seed, all different. With none chosen, the draw is what it always was."""
+    chosen = [w for w in wanted if w != DRAWN]
+    for w in chosen:
+        if w not in ids:
+            raise UnknownGameError(
+                f"no artist {quote(w)} in this card set; its artists: {', '.join(ids)}"
+            )
+    if len(set(chosen)) < len(chosen):
+        twice = next(w for w in chosen if chosen.count(w) > 1)
+        raise UnknownGameError(f"two seats chose {twice}: each artist is played by one seat")
+    free = [a for a in range(len(ids)) if ids[a] not in chosen]
+    drawn = iter(stream(seed, ARTISTS).sample(free, len(wanted) - len(chosen)))
+    return [ids.index(w) if w != DRAWN else next(drawn) for w in wanted]
 
 
 def new_game(players: int, seed: int, variant: str, options: dict[str, Any]) -> RenaissanceRivals:
