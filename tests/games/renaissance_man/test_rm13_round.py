@@ -74,6 +74,30 @@ def test_a_majority_wins_the_card_into_hand_or_structure() -> None:
     assert g.board[BOOK] == [0, 1, 1] and g.recruits[BOOK] == other
 
 
+def test_the_winner_of_a_recruit_may_remove_a_worker_to_make_room_for_it() -> None:
+    """ "At any time during the game, players may freely discard unwanted, uncovered workers
+    from their structures, of Level 2 or higher. This does not cost the player an action."
+    [D15] The winner of a Recruit area may remove workers before placing its card: only a
+    removal could make room for it, and he cannot know before the resolution that he wins."""
+    g = ready_game(2)
+    fit = find_card(g, SC, needs=(COIN, BOOK))
+    blocker = find_card(g, K, needs=(COIN, BOOK))
+    put(g, 0, "2.1", blocker)
+    g.recruits[COIN] = fit
+    g.deck = [x for x in g.deck if x != fit]
+    g.board[COIN] = [1, 0]
+    while g.view(None)["phase"] == "action":  # phase 1, then 2 (a worker is on level 2)
+        pass_all(g)
+    assert labels(g, 0) == [{"kind": "hand"}, {"kind": "remove", "slot": "2.1"}]
+    step(g, 0, {"kind": "remove", "slot": "2.1"})
+    assert g.view(1)["recruit"]["seat"] == 0  # still his decision
+    assert labels(g, 0) == [{"kind": "hand"}, {"kind": "place", "slot": "2.1"}]
+    step(g, 0, {"kind": "place", "slot": "2.1"})
+    assert g.st[0][SLOT["2.1"]] == fit and blocker in g.disc_pub
+    said = [e["text"] for e in g.events(1) if e["kind"] in ("remove", "recruit")]
+    assert said[-2].startswith("Seat 0 removed") and said[-1].endswith("at 2.1.")
+
+
 def test_a_recruit_taken_into_hand_is_known_to_all_until_a_discard() -> None:
     """ "Players may discard any cards they wish from their hands (including cards just
     recruited)." [D10]"""

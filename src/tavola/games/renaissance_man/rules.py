@@ -455,8 +455,9 @@ class RenaissanceMan(Game):
                     out.append(base + c)
             out.append(DONE)
             return out
-        if phase == RESOLVE:
-            return [TO_HAND, *[PLACE_BASE + p for p in self.fits(seat, (), self.rcard)]]
+        if phase == RESOLVE:  # [D15] a removal first, to make room, is the winner's too
+            places = [PLACE_BASE + p for p in self.fits(seat, (), self.rcard)]
+            return [TO_HAND, *places, *self._info(seat, ())[2]]
         if phase == FOUNDATION:
             steps = self.commits.steps[seat]
             out = []
@@ -490,10 +491,12 @@ class RenaissanceMan(Game):
         self.history.append((seat, code))
         self._memo = None
         try:
-            if self.phase == RESOLVE:
-                self._take_recruit(seat, code)
-            else:
+            if self.phase != RESOLVE:
                 self._step(seat, code, True)
+            elif REMOVE_BASE + 5 <= code < TOKEN_BASE:  # [D15] making room: still undecided
+                self._remove(seat, code - REMOVE_BASE)
+            else:
+                self._take_recruit(seat, code)
         except Lost:
             self._finish(2)
 
