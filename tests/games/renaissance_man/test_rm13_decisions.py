@@ -33,6 +33,34 @@ def test_reveal_removals_first_then_actions_from_the_dealers_left() -> None:
     assert {e["seat"] for e in out} == {None, 1}  # [D7] the supply ran out, and seat 1 got none
 
 
+def test_a_reveals_renaissance_men_are_drawn_after_every_card_of_it_is_discarded() -> None:
+    """[D5] 'All players take actions simultaneously': seat 0's fourth teaching generates a
+    Renaissance Man from an empty deck while seat 1 barters in the same reveal; the discards
+    shuffled into the new deck hold seat 1's card too (it was left out, by seat order)."""
+    g = new(2, 1, dealer=1)  # seat 0 acts first
+    lay_foundations(g)
+
+    def token(face: int) -> int:
+        j = next(j for j, pair in enumerate(PAIRS) if face in pair and g.supply[j])
+        g.supply[j] -= 1
+        return j * 4 + face
+
+    g.rm[0] = [token(0), token(1), token(2)]
+    knight = next(i for i in range(96) if g.c.typ[i] == K and i in g.deck)
+    baker = next(i for i in range(96) if g.c.typ[i] == BA and i in g.deck)
+    for s, x in ((0, knight), (1, baker)):
+        clear_hand(g, s)
+        give(g, s, x)
+    g.disc_pub += g.deck
+    g.deck = []
+    commit(g, 0, {"kind": "act", "type": "teach"}, {"kind": "card", "card": g.c.ids[knight]})
+    commit(g, 0, {"kind": "token", "faces": "coin/shield"}, "ready")
+    commit(g, 1, {"kind": "act", "type": "barter"}, {"kind": "card", "card": g.c.ids[baker]})
+    commit(g, 1, g.legal_actions(1)[0].to_json(), "ready")
+    assert any(e["kind"] == "shuffle" for e in g.events(None))
+    assert knight in g.deck and baker in g.deck
+
+
 def test_foundation_workers_offer_their_own_icon() -> None:
     """[D28] A Foundation worker offers its own icon on both top corners; the Foundation
     Renaissance Man offers any."""

@@ -819,6 +819,7 @@ class RenaissanceMan(Game):
                 self.shown.append(card)
             for p in removed:
                 self._remove(s, p)
+        makers = []  # seats whose fourth teaching makes a Renaissance Man: drawn after all act
         for s, _, kind, card, extra in plans:
             if kind < 0:
                 continue
@@ -835,7 +836,7 @@ class RenaissanceMan(Game):
                 self._discard_public(card)
                 self._take_token(s, self.t.typ[card], extra[0] - TOKEN_BASE, self.rm[s], 1)
                 if len({x % 4 for x in self.rm[s]}) == 4:
-                    self._make_rm(s)
+                    makers.append(s)
             elif kind == BARTER:
                 self._discard_public(card)
                 if len(extra) > 1:
@@ -853,6 +854,10 @@ class RenaissanceMan(Game):
                     self.board[origin][s] -= 1
                 self.board[area][s] += 1
                 self.log.append((EV_KNIGHT, s, origin, area))
+        # "All players take actions simultaneously": every card of the reveal is discarded
+        # before a Renaissance Man's draw may reshuffle the discards into a new deck [D5]
+        for s in makers:
+            self._make_rm(s)
         if max(self.pending) >= 0:
             self.phase = PLACE_RM
             self.commits.open(s for s, card in enumerate(self.pending) if card >= 0)
