@@ -10,6 +10,7 @@ Chromium is found at ``$TAVOLA_CHROMIUM`` or /usr/bin/chromium (``.ci/run`` inst
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -384,7 +385,8 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
     page.reload()
     expect(status).to_contain_text(f"Move {steps // 2} of")
     log = page.locator("#log li")
-    assert log.count() == len(tavola.replay(record, upto=steps // 2).events(1))
+    said = [e["text"] for e in tavola.replay(record, upto=steps // 2).events(1)]
+    assert log.count() == len([t for i, t in enumerate(said) if i == 0 or said[i - 1] != t])
     review = page.get_by_role("button", name="Review this seat's decisions")
     expect(review).to_be_enabled()
     if steps <= REVIEWED_STEPS:  # a random game run to its cap takes the search minutes
@@ -631,7 +633,7 @@ def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, brows
         cards.first.focus()
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement !== document.body")
-        page.locator("#board button.playable:enabled").first.wait_for()
+        page.locator("#board button.playable:enabled:not([aria-disabled])").first.wait_for()
         assert page.evaluate("document.activeElement !== document.body")
     page.close()
 
@@ -650,7 +652,7 @@ def test_what_an_update_leaves_unchanged_stays_the_same_element(server: str, bro
     )
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server + made["seats"][0]["link"])
-    playable = page.locator("#board button.playable:enabled")
+    playable = page.locator("#board button.playable:enabled:not([aria-disabled])")
     playable.first.wait_for()
     page.evaluate(
         """() => { for (const el of document.querySelectorAll('#board h2, #board h3'))
@@ -659,11 +661,41 @@ def test_what_an_update_leaves_unchanged_stays_the_same_element(server: str, bro
     log = page.locator("#log li")
     before = log.count()
     playable.first.click()
-    page.locator("#board button.playable:enabled").first.wait_for()
+    page.locator("#board button.playable:enabled:not([aria-disabled])").first.wait_for()
     assert log.count() >= before + 3  # this seat's move and the bots'
     kept = page.evaluate(
         """() => [...document.querySelectorAll('#board h2, #board h3')]
         .filter((el) => el.kept).map((el) => el.textContent)"""
     )
     assert any(text.startswith("Your hand") for text in kept) and len(kept) >= 2, kept
+    page.close()
+
+
+def test_the_game_log_tells_the_same_sentence_in_a_row_once_with_its_count(
+    server: str, browser
+) -> None:
+    """The 2013 game deals a hand a card at a time: the log said 'You drew a card.' four times
+    over, for every seat, every round."""
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "renaissance-man",
+            "players": 2,
+            "seats": [{"kind": "me"}, {"kind": "bot", "agent": "heuristic"}],
+        },
+    )
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    buttons = page.locator("#action-buttons button:enabled")
+    log = page.locator("#log li")
+    while not log.filter(has_text="drew a card").count():  # the Foundation, then the deal
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):
+                buttons.first.click(timeout=2000)
+        else:
+            page.wait_for_timeout(20)
+    texts = log.all_inner_texts()
+    assert "You drew a card. (×4)" in texts
+    assert all(a != b for a, b in itertools.pairwise(texts))
     page.close()

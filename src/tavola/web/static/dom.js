@@ -151,8 +151,26 @@ export async function gameRenderer(gameId, fallback) {
 }
 
 /** One line of a game's log. */
-export function eventItem(event) {
+function eventItem(event) {
   return h('li', { dataset: { kind: event.kind || '' }, text: event.text || event.kind });
+}
+
+/** Add `events` to the game log `log`, the same sentence in a row told once with its count
+ *  ("You drew a card. (×4)": the 2013 game deals a hand a card at a time). */
+export function appendEvents(log, events) {
+  for (const event of events) {
+    const last = log.lastElementChild;
+    const text = event.text || event.kind;
+    if (last && last.said === text) {
+      last.times += 1;
+      last.textContent = `${text} (×${last.times})`;
+      continue;
+    }
+    const item = eventItem(event);
+    item.said = text;
+    item.times = 1;
+    log.append(item);
+  }
 }
 
 /** Who is to act, said to `msg.seat`: "Your turn.", "Seat 2 · Anna to act.", ... */

@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End. The seat and move are kept in the
 // fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, redraw, gameRenderer, eventItem, turnText } from './dom.js';
+import { h, fill, redraw, gameRenderer, appendEvents, turnText } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import * as generic from './games/generic.js';
@@ -61,7 +61,8 @@ function draw(msg) {
   }
   $('turn').textContent = turnText(msg);
   redraw(board, (el) => renderer.render(el, msg, null));
-  log.replaceChildren(...msg.events.map(eventItem));
+  log.replaceChildren();
+  appendEvents(log, msg.events);
   log.scrollTop = log.scrollHeight;
   $('end').hidden = !msg.result;
   if (msg.result) fill($('end-body'), rankingTable(msg));

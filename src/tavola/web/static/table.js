@@ -2,7 +2,7 @@
 // at the table (connected, or away for how long; the creator may hand an empty seat to a bot),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, eventItem, turnText, awayBadge, clock } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -168,7 +168,7 @@ function onState(msg) {
 
 function addEvents(events, announce) {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  log.append(...events.map(eventItem));
+  appendEvents(log, events);
   if (atBottom || !announce) log.scrollTop = log.scrollHeight;
 }
 
