@@ -104,6 +104,15 @@ def api(server: str, path: str, body: dict) -> dict:
         return json.load(response)
 
 
+def my_seat(server: str, browser, game: str, players: int, bot: str, **page: object) -> object:
+    """A new page at seat 0 of a new table of ``game``: this seat a person's, the others ``bot``."""
+    seats = [{"kind": "me"}] + [{"kind": "bot", "agent": bot}] * (players - 1)
+    made = api(server, "/api/tables", {"game": game, "players": players, "seats": seats})
+    opened = browser.new_page(**page)
+    opened.goto(server + made["seats"][0]["link"])
+    return opened
+
+
 def unnamed_controls(page) -> list[str]:
     """The controls of ``page`` (buttons, links, fields...) without an accessible name, as
     Chromium computes names for screen readers."""
@@ -615,17 +624,9 @@ def test_a_screen_reader_hears_every_event_of_an_update_from_the_first(
 def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, browser) -> None:
     """Sending a move disabled the focused card, which dropped the focus to the page until the
     next update; a card's button said 'Bishop, Church, 2 ducats', not what a click does."""
-    made = api(
-        server,
-        "/api/tables",
-        {
-            "game": "testa-di-pecora",
-            "players": 4,
-            "seats": [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3,
-        },
+    page = my_seat(
+        server, browser, "testa-di-pecora", 4, "random", viewport={"width": 1280, "height": 900}
     )
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(server + made["seats"][0]["link"])
     cards = page.locator("#board button.playable")
     for _ in range(3):  # three moves of this seat, by the keyboard
         cards.first.wait_for()
@@ -641,17 +642,9 @@ def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, brows
 def test_what_an_update_leaves_unchanged_stays_the_same_element(server: str, browser) -> None:
     """Every update rebuilt the whole board, every 0.8 s while bots play: a screen reader
     reading a seat's panel or the hand had it taken away under it."""
-    made = api(
-        server,
-        "/api/tables",
-        {
-            "game": "testa-di-pecora",
-            "players": 4,
-            "seats": [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3,
-        },
+    page = my_seat(
+        server, browser, "testa-di-pecora", 4, "random", viewport={"width": 1280, "height": 900}
     )
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(server + made["seats"][0]["link"])
     playable = page.locator("#board button.playable:enabled:not([aria-disabled])")
     playable.first.wait_for()
     page.evaluate(
@@ -676,17 +669,7 @@ def test_the_game_log_tells_the_same_sentence_in_a_row_once_with_its_count(
 ) -> None:
     """The 2013 game deals a hand a card at a time: the log said 'You drew a card.' four times
     over, for every seat, every round."""
-    made = api(
-        server,
-        "/api/tables",
-        {
-            "game": "renaissance-man",
-            "players": 2,
-            "seats": [{"kind": "me"}, {"kind": "bot", "agent": "heuristic"}],
-        },
-    )
-    page = browser.new_page()
-    page.goto(server + made["seats"][0]["link"])
+    page = my_seat(server, browser, "renaissance-man", 2, "heuristic")
     buttons = page.locator("#action-buttons button:enabled")
     log = page.locator("#log li")
     while not log.filter(has_text="drew a card").count():  # the Foundation, then the deal

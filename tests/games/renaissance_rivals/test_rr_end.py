@@ -8,6 +8,19 @@ import pytest
 from rr_helpers import a_card, check, do, new, pawn, put, sq
 
 import tavola
+from tavola.games.renaissance_rivals.rules import RenaissanceRivals
+
+
+def st_peters_in_reach() -> RenaissanceRivals:
+    """A game in which seat 0 may acquire St. Peter's, on B4, by paying its 14 Influence: ARCH
+    is cross-linked in its Palette and its pawn is on the stack."""
+    g = new(2, seed=1)
+    put(g, a_card(g, st_peters=True), "B4")
+    pawn(g, "B4")
+    for skill in ("PERSP", "ANTIQ"):
+        put(g, a_card(g, level=1, skill=skill), "palette")
+    put(g, a_card(g, level=2, skill="LAND"), "palette")
+    return g
 
 
 def test_st_peters_ends_the_game_at_once() -> None:
@@ -21,13 +34,7 @@ def test_st_peters_ends_the_game_at_once() -> None:
     Vinci, or change history as the artist-nun Plautilla Nelli by rebuilding St. Peter's! [D30]
     Acquiring St. Peter's (ARCH cross-linked, 14 Influence)
     ends the game at once; it scores 10 VP."""
-    g = new(2, seed=1)
-    stp = a_card(g, st_peters=True)
-    put(g, stp, "B4")
-    pawn(g, "B4")
-    for skill in ("PERSP", "ANTIQ"):
-        put(g, a_card(g, level=1, skill=skill), "palette")
-    put(g, a_card(g, level=2, skill="LAND"), "palette")
+    g = st_peters_in_reach()
     g.inf_pool = 13
     assert not any(
         a.kind == "acquire" and dict(a.params)["stack"] == "B4" for a in g.legal_actions(0)
@@ -43,13 +50,7 @@ def test_st_peters_acquired_to_the_palette_ends_the_game_and_scores_nothing() ->
     """Only Commissions that remain in your deck at the end of the game (along with any cards
     that have been "Elevated") are scored for VPs: Commission cards in your Palette do not earn
     VPs. [D31] Acquired to the Palette, St. Peter's still ends the game, and scores 0."""
-    g = new(2, seed=1)
-    stp = a_card(g, st_peters=True)
-    put(g, stp, "B4")
-    pawn(g, "B4")
-    for skill in ("PERSP", "ANTIQ"):
-        put(g, a_card(g, level=1, skill=skill), "palette")
-    put(g, a_card(g, level=2, skill="LAND"), "palette")
+    g = st_peters_in_reach()
     g.inf_pool = 14
     before = g.score(0)
     do(g, {"kind": "acquire", "stack": "B4", "to": "palette"})
