@@ -108,3 +108,11 @@ def test_the_card_table_reads_in_words(client: TestClient) -> None:
     assert "Merchant 1 merchant coin, coin coin, bread" in text_of(
         client.get("/rules/renaissance-man").text
     )
+
+
+@pytest.mark.parametrize("spec", READ, ids=lambda s: s.id)
+def test_the_reading_gives_the_rules_version_the_game_plays(spec) -> None:
+    """Three of the four pages named a rules version the game had left behind (a record of it
+    is refused by this tavola)."""
+    head = (ROOT / "docs" / "rules" / f"{spec.id}.md").read_text(encoding="utf-8")[:600]
+    assert re.findall(r"rules\s+version\s+(\d+)", head) == [spec.rules_version]
