@@ -209,6 +209,7 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     page.get_by_label("Players", exact=True).dispatch_event("change")
     page.locator("#opt-red_deck").select_option("yes")
     page.locator("#opt-artist_1").select_option("nelli")  # 'chosen artist' [D2]
+    assert page.locator("#opt-artist_1 option:checked").inner_text() == "Sister Plautilla Nelli"
     with page.expect_request("**/api/tables") as made:
         page.get_by_role("button", name="Create table").click()
     assert made.value.post_data_json["options"]["red_deck"] == "yes"

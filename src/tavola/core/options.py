@@ -103,9 +103,11 @@ class SeatOption(Option):
 
 @dataclass(frozen=True)
 class ChoiceOption(Option):
-    """One of a fixed list of strings."""
+    """One of a fixed list of strings; ``labels`` may give some a name for forms to show
+    (an artist's id, 'nelli', as 'Sister Plautilla Nelli')."""
 
     choices: tuple[str, ...] = ()
+    labels: Mapping[str, str] = field(default_factory=dict, kw_only=True)
 
     def check(self, name: str, value: object, players: int) -> str:
         if not isinstance(value, str) or value not in self.choices:
@@ -119,7 +121,7 @@ class ChoiceOption(Option):
         return f"{self.help} ({choices}, default {self.default}){self._counts()}"
 
     def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "choices": list(self.choices)}
+        return {**super().to_json(), "choices": list(self.choices), "labels": dict(self.labels)}
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,8 @@ class RedDeckOption(ChoiceOption):
         return value
 
 
-STANDARD_ARTISTS = CARDS.load("standard").artist_ids
+_STANDARD = CARDS.load("standard")
+STANDARD_ARTISTS = _STANDARD.artist_ids
 ARTIST_OPTIONS = {
     f"artist_{seat}": ChoiceOption(
         f"the artist seat {seat} plays ('drawn': one the others did not choose, drawn from "
@@ -59,6 +60,10 @@ ARTIST_OPTIONS = {
         (DRAWN, *STANDARD_ARTISTS),
         players=None if seat == 0 else (seat + 1, MAX_PLAYERS),
         deal=True,
+        labels={
+            DRAWN: "drawn from the seed",
+            **dict(zip(STANDARD_ARTISTS, _STANDARD.artist_names, strict=True)),
+        },
     )
     for seat in range(MAX_PLAYERS)
 }

@@ -127,7 +127,7 @@ function optionField(name, opt, value) {
     input.checked = Boolean(value);
     return h('div', { class: 'field check' }, input, h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help));
   } else if (opt.type === 'ChoiceOption') {
-    input = h('select', attrs, opt.choices.map((c) => h('option', { value: c, text: c })));
+    input = h('select', attrs, opt.choices.map((c) => h('option', { value: c, text: opt.labels?.[c] ?? c })));
     if (opt.choices.includes(value)) input.value = value;
   } else if (opt.type === 'SeatOption') {
     const seats = Array.from({ length: players() }, (_, s) => h('option', { value: s, text: `seat ${s}` }));
