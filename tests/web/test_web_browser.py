@@ -665,6 +665,30 @@ def test_what_an_update_leaves_unchanged_stays_the_same_element(server: str, bro
     page.close()
 
 
+def test_a_panel_the_player_opened_stays_open_through_updates(server: str, browser) -> None:
+    """A folded list (the 2013 game's face-up discards) closed again at every update."""
+    page = my_seat(server, browser, "renaissance-man", 2, "heuristic")
+    buttons = page.locator("#action-buttons button:enabled:not([aria-disabled])")
+    seen = page.locator("#board details.rm13-seen")
+    log = page.locator("#log li")
+    while not seen.count():  # the Foundation, then a face-up discard
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):
+                buttons.first.click(timeout=2000)
+        else:
+            page.wait_for_timeout(20)
+    seen.locator("summary").click()
+    before = log.count()
+    while log.count() < before + 3:  # a few moves later
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):
+                buttons.first.click(timeout=2000)
+        else:
+            page.wait_for_timeout(20)
+    assert seen.get_attribute("open") is not None
+    page.close()
+
+
 def test_the_game_log_tells_the_same_sentence_in_a_row_once_with_its_count(
     server: str, browser
 ) -> None:

@@ -37,8 +37,10 @@ export function fill(el, ...children) {
  * the keyboard focus and a screen reader's place stay where they were.
  */
 export function redraw(container, draw) {
+  const opened = new Set(panels(container).filter(([panel]) => panel.open).map(([, key]) => key));
   const fresh = container.cloneNode(false);
   draw(fresh);
+  for (const [panel, key] of panels(fresh)) panel.open = opened.has(key);
   morph(container, fresh);
 }
 
@@ -62,6 +64,16 @@ function sameShell(a, b) {
   if (a.nodeType !== Node.ELEMENT_NODE || a.nodeName !== b.nodeName) return false;
   if (a.attributes.length !== b.attributes.length) return false;
   return [...b.attributes].every(({ name, value }) => a.getAttribute(name) === value);
+}
+
+/** The folded panels (`<details>`) under `root`, each with its key: its class and place
+ *  among those of that class. A drawing never opens one: the player does, and it stays open. */
+function panels(root) {
+  const seen = {};
+  return [...root.querySelectorAll('details')].map((panel) => {
+    seen[panel.className] = (seen[panel.className] ?? -1) + 1;
+    return [panel, `${panel.className}#${seen[panel.className]}`];
+  });
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
