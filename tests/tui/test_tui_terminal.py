@@ -481,3 +481,18 @@ def test_the_same_event_in_a_row_is_told_once_with_its_count() -> None:
     code, out = run("1\n" * 30 + "quit\n", players=2, game="renaissance-man", seed=3)
     assert code == 0
     assert "You drew a card (4 times)." in out and "You drew a card.\nYou drew a card." not in out
+
+
+def test_many_face_up_challenges_take_two_columns() -> None:
+    """A six-player game of 2006 Renaissance Man gathers twenty and more face-up Challenges,
+    one a line: the screen ran to 47 lines and scrolled the seats away."""
+    spec = tavola.get_spec("renaissance-man-2d6")
+    g = tavola.new_game("renaissance-man-2d6", players=6, seed=4)
+    rng = random.Random(1)
+    while not g.is_over and len(g.view(0)["table"]) <= 16:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    screen = spec.text.render(g.view(0))
+    assert "name, letters needed, points:" in screen
+    widest = max(map(len, screen.splitlines()))
+    assert len(screen.splitlines()) <= 40 and widest <= 80

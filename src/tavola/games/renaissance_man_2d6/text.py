@@ -7,6 +7,7 @@ terminal prints as the game goes and what a log of the game shows, dice included
 
 from __future__ import annotations
 
+import itertools
 import textwrap
 from typing import Any
 
@@ -156,15 +157,35 @@ def _seats(view: dict[str, Any], c: Cards) -> str:
     return "\n".join(rows)
 
 
+COLUMNS_FROM = 8
+"""More face-up Challenges than this are shown in two columns."""
+
+
 def _table(view: dict[str, Any], c: Cards) -> str:
     if not view["table"]:
         return f"No Challenge face up; {view['challenge_deck']} in the deck."
     lines = [f"Face up ({view['challenge_deck']} Challenges left in the deck):"]
-    width = max(len(c.names[c.index(i)]) for i in view["table"]) + 2
-    for card_id in view["table"]:
-        i = c.index(card_id)
-        note = "  (turned up this turn: +1)" if card_id == view["turned"] else ""
-        lines.append(f"  {c.names[i]:<{width}}{c.letters(i):<7}{_points(c.points[i])}{note}")
+    names = [c.names[c.index(i)] for i in view["table"]]
+    letters = [c.letters(c.index(i)) for i in view["table"]]
+    cells = [
+        f"{name:<{max(map(len, names)) + 2}}{need:<{max(map(len, letters)) + 1}}"
+        + (
+            _points(c.points[c.index(card_id)])
+            if len(names) <= COLUMNS_FROM
+            else str(c.points[c.index(card_id)])
+        )
+        + (" *" if card_id == view["turned"] else "")
+        for card_id, name, need in zip(view["table"], names, letters, strict=True)
+    ]
+    if len(cells) > COLUMNS_FROM:  # many: two columns, so the rest is not scrolled away
+        lines[0] = lines[0][:-1] + ": name, letters needed, points:"
+        half = (len(cells) + 1) // 2
+        pairs = itertools.zip_longest(cells[:half], cells[half:], fillvalue="")
+        lines += [f"  {a:<{WIDTH // 2 - 1}}{b}".rstrip() for a, b in pairs]
+    else:
+        lines += [f"  {cell}" for cell in cells]
+    if view["turned"] in view["table"]:
+        lines.append("  * turned up this turn: +1 to attempt it")
     return "\n".join(lines)
 
 
