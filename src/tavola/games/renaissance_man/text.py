@@ -55,7 +55,6 @@ LETTER = {"coin": "$", "book": "B", "bread": "R", "shield": "S"}
 """One letter per icon, told on every screen (``KEY``): bread's is R, so no two differ by case."""
 KEY = "Icons: $ coin, B book, R bread, S shield. Cards offer above, need below."
 SHORT = ("M", "Sc", "Ba", "K", "RM")
-STEP_WORDS = {"hire": "Hire", "barter": "Barter", "teach": "Teach", "recruit": "Recruit"}
 
 
 def card_face(c: Cards, i: int) -> str:
@@ -136,7 +135,7 @@ def _step(step: dict[str, Any], names: dict[str, str]) -> str:
     """One step of a secret choice in words ('Barter', 'with Merchant 18')."""
     k = step["kind"]
     if k == "act":
-        return STEP_WORDS.get(step["type"], step["type"])
+        return step["type"].capitalize()
     if k == "card":
         return f"with {names.get(step['card'], step['card'])}"
     if k == "token":
@@ -223,10 +222,6 @@ def _who(seat: int | None, viewer: int | None) -> str:
     return "You" if seat == viewer else f"Seat {seat}"
 
 
-VERB = {"hire": "hire", "barter": "barter", "teach": "teach", "recruit": "recruit"}
-"""Each action type as a verb (the events name them so)."""
-
-
 def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> str:
     """A sentence for an event, from its filtered fields; cards by name (``names``, by id)."""
     k = e["kind"]
@@ -252,7 +247,7 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         if e["removed"]:
             parts.append(f"{verb('remove')} {', '.join(map(name, e['removed']))}")
         if e["action"]:
-            parts.append(f"{verb(VERB[e['action']])} with {name(e['card'])}")
+            parts.append(f"{verb(e['action'])} with {name(e['card'])}")
         else:
             parts.append(f"{verb('take')} no action")
         return f"{who} {' and '.join(parts)}."
