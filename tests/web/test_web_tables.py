@@ -99,6 +99,33 @@ def test_every_message_to_every_seat_and_spectator_hides_what_it_must(client: Te
                 assert leaks(record, seat, msg) == [], (seat, msg["moves"])
 
 
+def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None:
+    """Renaissance Man (2013): 'All players then secretly and simultaneously place their 5
+    Foundation cards'. A step of one seat's secret choice is not counted in the others' moves,
+    nor sent to them at all: a message, or its count of moves, would tell them how many steps
+    the choice took (a pass takes fewer than an action)."""
+    made = create(client, "renaissance-man", 2, ["me", "invite"])
+    table = made["table"]
+    with (
+        client.websocket_connect(f"/ws/{table}") as a,
+        client.websocket_connect(f"/ws/{table}") as b,
+    ):
+        a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        a.receive_json()
+        b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
+        before = b.receive_json()
+        mine = a.receive_json()  # seat 1 came: news to seat 0
+        assert mine["seats"][1]["connected"]
+        for step in (1, 2):
+            a.send_json({"type": "act", "action": mine["legal"][0]["action"]})
+            mine = a.receive_json()
+            assert (mine["moves"], len(mine["view"]["mine"])) == (step, step)
+        b.send_json({"type": "act", "action": before["legal"][0]["action"]})
+        after = b.receive_json()  # the answer to its own step, nothing before it
+        assert (after["moves"], len(after["view"]["mine"])) == (1, 1)
+        assert after["view"]["commitments"] == before["view"]["commitments"]
+
+
 def test_a_wrong_key_opens_no_seat_and_a_spectator_cannot_act(client: TestClient) -> None:
     made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
     table = made["table"]

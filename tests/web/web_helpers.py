@@ -64,8 +64,8 @@ def finished_table(client: TestClient, game: str, seed: int = 1) -> tuple[dict, 
 
 
 def leaks(record: dict, seat: int | None, msg: dict) -> list[str]:
-    """What ``msg`` (sent to ``seat`` after ``msg['moves']`` actions, before the end) names that
-    the seat may not see: a card id hidden from it at that moment and not public (the
+    """What ``msg`` (sent to ``seat`` knowing of ``msg['moves']`` actions, before the end) names
+    that the seat may not see: a card id hidden from it at that moment and not public (the
     spectator's view names public history, as card ids recur from one deal to the next); in
     an event, hidden when the event happened and not in the spectator's form of it; or the
     seed. The rule of :func:`tavola.testing.check_views_hide_cards`, applied to messages; the
@@ -78,9 +78,16 @@ def leaks(record: dict, seat: int | None, msg: dict) -> list[str]:
         for i in range(len(hidden_at), game.log_base + len(game.log)):
             hidden_at[i] = game.hidden_ids(seat)
 
+    actions = [(who, game.parse_action(who, data)) for who, data in record["actions"]]
+    ahead, upto = game.clone(), len(actions)  # the moves the seat knew of, and secret steps
+    for i, (who, action) in enumerate(actions):
+        ahead.act(who, action)
+        if ahead.moves_seen(seat) > msg["moves"]:
+            upto = i
+            break
     note()
-    for who, data in record["actions"][: msg["moves"]]:
-        game.act(who, game.parse_action(who, data))
+    for who, action in actions[:upto]:
+        game.act(who, action)
         note()
     # The faces of the whole card set (every id, by design) are the same for everyone:
     if "cards" in msg:

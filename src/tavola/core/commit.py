@@ -58,6 +58,15 @@ class Commitments:
         self.waiting = self.waiting - {seat}
         return len(self.done) == len(self.seats)
 
+    def hidden_from(self, seat: int | None) -> int:
+        """How many steps of the other seats' commitments ``seat`` (None: a spectator) has not
+        seen: their number too is secret until the reveal (a pass takes fewer than an action)."""
+        n = 0
+        for s, taken in self.steps.items():
+            if s != seat:
+                n += len(taken)
+        return n
+
     def close(self) -> dict[int, tuple[int, ...]]:
         """Every seat's commitment, and the phase closed."""
         steps = self.steps

@@ -417,6 +417,13 @@ class Game(ABC):
         mask[codes] = 1
         return mask
 
+    def moves_seen(self, seat: int | None) -> int:
+        """How many of the moves so far ``seat`` (None: a spectator) knows were made: all of
+        them, but the other seats' steps of an open secret commitment (a game with such
+        commitments overrides this, with :meth:`Commitments.hidden_from`)."""
+        self._query_seat(seat, spectator=True)
+        return len(self.history)
+
     def events(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """What ``seat`` (None: a spectator) saw happen, from event number ``since`` on.
 

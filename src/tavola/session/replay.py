@@ -75,6 +75,7 @@ def replay_message(table: LiveTable, seat: object, step: object) -> dict[str, An
         "type": "replay",
         "table": table.id,
         **state(game, seat, 0),
+        "moves": step,  # every move is known once the game is over, others' secret steps too
         "legal": [],
         "seats": [s.to_json() for s in table.seats],
         "step": step,

@@ -57,12 +57,14 @@ def secret_matches(secret: object, stored: str | None) -> bool:
 @dataclass(eq=False)
 class Listener:
     """Someone watching a table: a seat (or None, a spectator) and how to send them a message
-    (its JSON text). ``sent`` is the number of the last event they were sent."""
+    (its JSON text). ``sent`` is the number of the last event they were sent, ``last`` the
+    last message."""
 
     seat: int | None
     send: Callable[[str], Awaitable[None]]
     sent: int = -1
     closed: bool = field(default=False)
+    last: dict[str, Any] | None = None
 
 
 @dataclass
@@ -85,19 +87,27 @@ class SeatInfo:
 
 
 def state(game: Game, seat: int | None, since: int) -> dict[str, Any]:
-    """What every message about ``game`` to ``seat`` (None: a spectator) holds: the game, its
-    moves, who is to act, the seat's view, its events from ``since``, and the result."""
+    """What every message about ``game`` to ``seat`` (None: a spectator) holds: the game, the
+    number of moves the seat knows of, who is to act, the seat's view, its events from
+    ``since``, and the result."""
     return {
         "game": game.spec.id,
         "title": game.spec.title,
         "players": game.players,
         "seat": seat,
-        "moves": len(game.history),
+        "moves": game.moves_seen(seat),
         "to_act": sorted(game.to_act),
         "view": game.view(seat),
         "events": game.events(seat, since),
         "result": game.result.to_json() if game.is_over else None,  # type: ignore[union-attr]
     }
+
+
+def _news(msg: dict[str, Any], last: dict[str, Any] | None) -> bool:
+    """Whether ``msg`` tells its listener anything the last message it was sent did not."""
+    if last is None or msg["events"]:
+        return True
+    return any(k != "events" and last.get(k) != v for k, v in msg.items())
 
 
 def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
@@ -393,7 +403,9 @@ class LiveTable:
         """Send each of ``listeners`` in turn what is new for it (a connection gone is marked
         closed). Listeners of one seat that are owed the same events (spectators, a seat open
         in two pages) share one message, built and encoded once while the table is unchanged:
-        a send that waits (a slow reader) lets the table change meanwhile."""
+        a send that waits (a slow reader) lets the table change meanwhile. A listener is not
+        sent a message the same as its last: that a message came would tell it that something
+        it may not see happened (another seat's secret step)."""
         built: dict[tuple[int | None, int], tuple[str, int]] = {}
         seats: list[dict[str, Any]] | None = None
         version = self.version
@@ -408,8 +420,11 @@ class LiveTable:
                     seats = self.seats_json()
                 msg = self.message(*key, seats)
                 last = msg["events"][-1]["i"] if msg["events"] else listener.sent
-                built[key] = (_encode(msg).decode(), last)
-            text, listener.sent = built[key]
+                built[key] = (_encode(msg).decode(), last, msg)
+            text, listener.sent, msg = built[key]
+            if not _news(msg, listener.last):
+                continue
+            listener.last = msg
             try:
                 await listener.send(text)
             except Exception:  # a connection gone: its handler calls leave()

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import TavolaError, quote
-from ..core.protocol import Game
+from ..core.protocol import Action, Game
 from ._support import Case, check, derived, play_out, playout, states, text, who
 
 FIRST_DEALS = 20
@@ -228,7 +228,8 @@ def check_simultaneous(case: Case, seeds: tuple[int, ...]) -> None:
     """While a simultaneous phase is open, what a seat committed shows nowhere else: two games
     that differ only in one seat's commitment look the same to every other seat and a spectator
     (views, info keys, observations, legal actions, events) until the others have committed,
-    and resample identically for every other seat under the same rng."""
+    and resample identically for every other seat under the same rng; and a step that does not
+    finish a commitment changes nothing any other seat sees, not even the moves it knows of."""
     if not case.spec.simultaneous:
         return
     for seed in seeds:
@@ -240,11 +241,28 @@ def check_simultaneous(case: Case, seeds: tuple[int, ...]) -> None:
             first = {t: max((e["i"] for e in g.events(t)), default=-1) + 1 for t in case.viewers}
             for seat in sorted(g.to_act):
                 legal = g.legal_actions(seat)
+                _step_unseen(case, g, seat, legal[0], first)
                 for other in legal[1:]:
                     a, b = g.clone(), g.clone()
                     a.act(seat, legal[0])
                     b.act(seat, other)
                     _commit_hidden(case, a, b, seat, first, rng)
+
+
+def _step_unseen(
+    case: Case, g: Game, seat: int, action: Action, first: dict[int | None, int]
+) -> None:
+    after = g.clone()
+    after.act(seat, action)
+    if seat not in after.to_act:
+        return  # it finished the commitment: the others see that it is in
+    for t in case.viewers:
+        if t != seat and (
+            after.moves_seen(t) != g.moves_seen(t)
+            or text(after.view(t)) != text(g.view(t))
+            or after.events(t, first[t]) != g.events(t, first[t])
+        ):
+            case.fail(f"{who(t)} can tell that seat {seat} took a step of its secret choice")
 
 
 def _commit_hidden(

@@ -1176,6 +1176,10 @@ class RenaissanceMan(Game):
             (self.ended, self.winners) if over else None,
         )
 
+    def moves_seen(self, seat: int | None) -> int:
+        seat = self._query_seat(seat, spectator=True)
+        return len(self.history) - self.commits.hidden_from(seat)
+
     def observe(self, seat: int) -> Any:
         from .observation import observe
 
