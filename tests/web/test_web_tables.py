@@ -239,11 +239,23 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
             },
             "turn_limit",
         ),
+        (
+            {
+                "game": "renaissance-rivals",
+                "players": 2,
+                "options": {"artist_0": "leonardo", "artist_1": "leonardo"},
+                "seats": [{"kind": "me"}, {"kind": "invite"}],
+            },
+            "two seats chose leonardo",
+        ),
     ],
 )
 def test_a_bad_table_is_refused_with_a_reason(client: TestClient, body: dict, words: str) -> None:
+    """And nothing of it is stored (a row written before the game was made would be a table
+    that cannot load, tried again at every start)."""
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400 and words in r.json()["error"]
+    assert client.app.state.store.unfinished() == []
 
 
 def test_bodies_that_are_not_json_or_too_large_are_refused(client: TestClient) -> None:

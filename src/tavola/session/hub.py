@@ -80,13 +80,13 @@ class Tables:
                 stored = await asyncio.to_thread(self.store.load, table_id)
                 if stored is None:
                     return None
-                table = self._adopt(stored)
+                table = self._adopt(LiveTable(self.store, stored, self.pace))
         return table
 
-    def _adopt(self, stored: StoredTable) -> LiveTable:
-        """``stored`` as a live table, now loaded: read from the store, or just written to it
-        (a new table's rows need not be read back: a thread hop and an ORM query saved)."""
-        table = LiveTable(self.store, stored, self.pace)
+    def _adopt(self, table: LiveTable) -> LiveTable:
+        """``table`` now loaded: read from the store, or made before its rows were written (a
+        new table's rows need not be read back: a thread hop and an ORM query saved; and a
+        game that cannot be made, such as two seats with one artist, stores nothing)."""
         table.on_rest = self._rest
         self.live[table.id] = table
         return table
@@ -161,8 +161,9 @@ class Tables:
         row = _table_row(
             table_id, spec, players, variant, options, fresh_seed(), hash_secret(creator)
         )
+        made = LiveTable(self.store, StoredTable(row, rows, []), self.pace)
         await asyncio.to_thread(self.store.create, row, rows)
-        self._adopt(StoredTable(row, rows, []))  # as stored: not read back
+        self._adopt(made)
         async with self.visit(table_id) as table:
             assert table is not None
             table.kick_bots()
@@ -242,8 +243,9 @@ class Tables:
                 )
                 for s, info in enumerate(table.seats)
             ]
+            again = LiveTable(self.store, StoredTable(row, seats, []), self.pace)
             await asyncio.to_thread(self.store.create, row, seats, (), table.id)
-            self._adopt(StoredTable(row, seats, []))
+            self._adopt(again)
             table.set_rematch(new_id)
         await table.broadcast()
         async with self.visit(new_id) as made:
