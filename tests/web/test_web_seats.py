@@ -111,6 +111,44 @@ def test_the_creator_hands_an_empty_seat_to_a_bot_which_plays_it_after_a_restart
         assert any(seat == 1 for seat, _ in record["actions"])  # the bot played seat 1
 
 
+def test_a_person_takes_back_a_seat_handed_to_a_bot_with_the_seats_key(client) -> None:
+    """Someone back after the creator handed their seat to a bot plays it again, from the
+    next move: only with the seat's own key, only while a bot plays it, and stored."""
+    made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    table, creator = made["table"], made["creator"]
+    url = f"/api/tables/{table}/seats"
+    done = client.post(f"{url}/1/bot", json={"creator": creator, "difficulty": "easy"})
+    assert done.status_code == 200, done.text
+    refusals = [
+        (client.post(f"{url}/1/person", json={"key": key_of(made, 0)}), 404),  # seat 0's key
+        (client.post(f"{url}/1/person", json={"creator": creator}), 404),  # not the seat's
+        (client.post(f"{url}/0/person", json={"key": key_of(made, 0)}), 409),  # a person's
+        (client.post("/api/tables/nothing/seats/1/person", json={"key": "x"}), 404),
+    ]
+    for answer, status in refusals:
+        assert answer.status_code == status and answer.json()["error"], answer.text
+    with client.websocket_connect(f"/ws/{table}") as b:
+        assert hello(b, made, 1)["seats"][1]["kind"] == "bot"
+        back = client.post(f"{url}/1/person", json={"key": key_of(made, 1)})
+        assert back.status_code == 200, back.text
+        assert back.json() == {
+            "seat": 1,
+            "kind": "human",
+            "agent": None,
+            "name": None,
+            "bot_from": None,
+        }
+        told = until(b, lambda m: m["seats"][1]["kind"] == "human")
+        assert told["seats"][1]["connected"] is True
+    stored = client.app.state.store.load(table)
+    assert (stored.seats[1].kind, stored.seats[1].agent, stored.seats[1].bot_from) == (
+        "human",
+        None,
+        None,
+    )
+    assert 1 not in client.app.state.tables.live[table].bots
+
+
 def test_connections_per_client_address_are_limited(client: TestClient) -> None:
     made = create(client, "renaissance-man-2d6", 2, ["me", "bot"])
     url = f"/ws/{made['table']}"
@@ -121,6 +159,7 @@ def test_connections_per_client_address_are_limited(client: TestClient) -> None:
         with client.websocket_connect(url) as extra:
             error = extra.receive_json()
             assert error["type"] == "error" and "too many connections" in error["message"]
+            assert "refused" not in error  # not the link's fault: the page tries again
             with pytest.raises(WebSocketDisconnect) as closed:
                 extra.receive_json()
             assert closed.value.code == 4429 and "at most 32" in closed.value.reason

@@ -131,7 +131,7 @@ def test_a_wrong_key_opens_no_seat_and_a_spectator_cannot_act(client: TestClient
     table = made["table"]
     with client.websocket_connect(f"/ws/{table}") as ws:
         ws.send_json({"type": "hello", "seat": 1, "key": key_of(made, 0)})
-        assert ws.receive_json()["type"] == "error"
+        assert ws.receive_json()["refused"] is True  # the page stops trying this link
         ws.send_json({"type": "hello"})
         msg = ws.receive_json()
         assert msg["seat"] is None and msg["view"]["hand"] is None and msg["legal"] == []
@@ -229,6 +229,17 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
                 "seats": [{"kind": "me", "name": "x" * 41}, {"kind": "invite"}],
             },
             "a name is",
+        ),
+        *(
+            (
+                {
+                    "game": "renaissance-man-2d6",
+                    "players": 2,
+                    "seats": [{"kind": "me", "name": name}, {"kind": "invite"}],
+                },
+                "seat 0: a name is 1 to 40 characters, with a letter, digit or sign to see",
+            )
+            for name in ("\u200b", " \u200e ", "Ann\nBob", "")
         ),
         (
             {

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import secrets
 import time
+import unicodedata
 from collections import OrderedDict, defaultdict, deque
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
@@ -295,6 +296,20 @@ def _table_row(
     )
 
 
+def _name(seat: int, name: object) -> str:
+    """A player's name, trimmed: 1 to MAX_NAME characters, something to see among them (not
+    only spaces or invisible marks) and no control characters (line breaks, ...)."""
+    if isinstance(name, str):
+        name = name.strip()
+        shown = any(unicodedata.category(c)[0] in "LNPS" for c in name)
+        if shown and len(name) <= MAX_NAME and "Cc" not in map(unicodedata.category, name):
+            return name
+    raise UnknownGameError(
+        f"seat {seat}: a name is 1 to {MAX_NAME} characters, with a letter, digit or sign to "
+        "see, and no control characters"
+    )
+
+
 def _seats(seats: object, players: int, game_id: str) -> list[tuple[str, str | None, str | None]]:
     """(kind, agent, name) per seat, checked."""
     if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != players:
@@ -316,9 +331,7 @@ def _seats(seats: object, players: int, game_id: str) -> list[tuple[str, str | N
                 raise UnknownGameError(f"seat {i}: {exc}") from None
         name = seat.get("name")
         if name is not None:
-            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-                raise UnknownGameError(f"seat {i}: a name is 1 to {MAX_NAME} characters")
-            name = name.strip()
+            name = _name(i, name)
         out.append((kind, agent, name))
     if sum(kind == "me" for kind, _, _ in out) > 1:
         raise UnknownGameError("only one seat can be 'me'")

@@ -250,7 +250,7 @@ class LiveTable:
 
     async def hand_to_bot(self, creator: object, seat: object, agent_name: object) -> None:
         """The creator (by ``creator``, the creator's secret) hands the person's seat ``seat``,
-        left without a connection, to the bot ``agent_name`` for the rest of the game. Stored
+        left without a connection, to the bot ``agent_name`` until its person takes it back. Stored
         before it takes effect; the seat's link still shows its view but can no longer act.
 
         Raises CreatorError for a wrong secret, SeatError for no such seat, UnknownGameError
@@ -277,6 +277,27 @@ class LiveTable:
             self.version += 1
         await self.broadcast()
         self.kick_bots()
+
+    async def give_back(self, seat: object, secret: object) -> None:
+        """Give the seat ``seat``, handed to a bot, back to its person (by ``secret``, the
+        seat's own), who plays it from the next move on. Stored before it takes effect.
+
+        Raises SeatError for a wrong seat or secret, IllegalActionError when the seat is not
+        a person's seat played by a bot, or the game is over."""
+        number = self.seat_of(seat, secret)
+        async with self.lock:
+            info = self.seats[number]
+            if self.game.is_over:
+                raise IllegalActionError("the game is over")
+            if info.kind != "bot":
+                raise IllegalActionError(f"seat {number} is played by its person already")
+            moves = len(self.game.history)
+            await asyncio.to_thread(self.store.give_back, self.id, number, moves)
+            info.kind, info.agent, info.bot_from = "human", None, None
+            del self.bots[number]
+            self.left_at[number] = time.monotonic()
+            self.version += 1
+        await self.broadcast()
 
     # -- acting ------------------------------------------------------------------------
 

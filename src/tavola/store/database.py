@@ -197,18 +197,26 @@ class Store:
     def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int) -> None:
         """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on, if the
         table is still at move ``n`` and being played."""
+        self._change_seat(table_id, seat, n, "human", kind="bot", agent=agent, bot_from=n)
+
+    def give_back(self, table_id: str, seat: int, n: int) -> None:
+        """Give the seat ``seat``, handed to a bot, back to its person from move ``n`` on, if
+        the table is still at move ``n`` and being played."""
+        self._change_seat(table_id, seat, n, "bot", kind="human", agent=None, bot_from=None)
+
+    def _change_seat(self, table_id: str, seat: int, n: int, was: str, **values: Any) -> None:
         with self.writing, self.session.begin() as s:
             moved = s.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.moves == n, TableRow.status == "playing")
                 .values(updated_at=now())
             ).rowcount
-            handed = s.execute(
+            changed = s.execute(
                 update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human")
-                .values(kind="bot", agent=agent, bot_from=n)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == was)
+                .values(**values)
             ).rowcount
-            if moved != 1 or handed != 1:
+            if moved != 1 or changed != 1:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
 
     def unfinished(self) -> list[str]:

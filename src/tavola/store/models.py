@@ -45,7 +45,8 @@ class SeatRow(Base):
     """A seat of a table: a bot (``agent``) or a person (``secret_hash``: sha256 of the secret).
 
     A person's seat handed to a bot by the table's creator becomes a bot seat from move
-    ``bot_from`` on; its secret is kept, so its link still shows the seat (it cannot act)."""
+    ``bot_from`` on; its secret is kept, so its link still shows the seat (it cannot act) and
+    its person can take it back (a person's seat again, ``bot_from`` cleared)."""
 
     __tablename__ = "seats"
 

@@ -12,6 +12,7 @@ import gc
 import json
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -223,8 +224,13 @@ def create_app(
             except TavolaError as exc:
                 return _refusal(exc)
 
-    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
-    async def hand_to_bot(request: Request, table_id: str, seat: str) -> JSONResponse:
+    async def change_seat(
+        request: Request,
+        table_id: str,
+        seat: str,
+        change: Callable[[LiveTable, int | None, dict[str, Any]], Awaitable[None]],
+    ) -> JSONResponse:
+        """A seat handed to a bot, or given back to its person: the seat as it is then."""
         body = await _json_object(request)
         if isinstance(body, JSONResponse):
             return body
@@ -233,12 +239,30 @@ def create_app(
                 return JSONResponse({"error": "no such table"}, status_code=404)
             number = _number(seat)
             try:
-                await table.hand_to_bot(
-                    body.get("creator"), number, _with_agent(body, table.game.spec.id).get("agent")
-                )
+                await change(table, number, body)
             except TavolaError as exc:
                 return _refusal(exc)
             return JSONResponse({"seat": number, **table.seats[number].to_json()})  # type: ignore[index]
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(request: Request, table_id: str, seat: str) -> JSONResponse:
+        return await change_seat(
+            request,
+            table_id,
+            seat,
+            lambda table, number, body: table.hand_to_bot(
+                body.get("creator"), number, _with_agent(body, table.game.spec.id).get("agent")
+            ),
+        )
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/person")
+    async def give_back(request: Request, table_id: str, seat: str) -> JSONResponse:
+        return await change_seat(
+            request,
+            table_id,
+            seat,
+            lambda table, number, body: table.give_back(number, body.get("key")),
+        )
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(request: Request, table_id: str) -> JSONResponse:
@@ -375,8 +399,9 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
                     raise TavolaError("a spectator cannot act: open the link of a seat")
                 else:
                     raise TavolaError("say hello first, once: {'type': 'hello', 'seat', 'key'}")
-            except TavolaError as exc:
-                await ws.send_json({"type": "error", "message": str(exc)})
+            except TavolaError as exc:  # a refused hello says so: the page then stops trying
+                refused = {"refused": True} if listener is None and kind == "hello" else {}
+                await ws.send_json({"type": "error", "message": str(exc), **refused})
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # gone while a message was being sent to it

@@ -96,12 +96,15 @@ export function icon(paths, cls = 'icon', box = '0 0 24 24') {
 /** "Seat 2", with its name if it has one: "Seat 2 · Anna". */
 export function seatLabel(msg, seat) {
   const info = msg.seats?.[seat];
-  return info?.name ? `Seat ${seat} · ${info.name}` : `Seat ${seat}`;
+  // the name isolated (U+2068 ... U+2069): a right-to-left one leaves the sentence's order alone
+  return info?.name ? `Seat ${seat} · \u2068${info.name}\u2069` : `Seat ${seat}`;
 }
 
-/** "you" for the viewer's own seat, else the seat label. */
+/** "you" for the viewer's own seat (but "the bot in your seat" once a bot plays it), else the
+ *  seat label. */
 export function who(msg, seat) {
-  return seat === msg.seat ? 'you' : seatLabel(msg, seat);
+  if (seat !== msg.seat) return seatLabel(msg, seat);
+  return msg.seats?.[seat]?.kind === 'bot' ? 'the bot in your seat' : 'you';
 }
 
 export function capital(text) {

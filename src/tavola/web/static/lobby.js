@@ -1,5 +1,5 @@
 // The lobby: choose a game and its settings, fill the seats, create the table, keep its links.
-import { h } from './dom.js';
+import { h, seatLabel } from './dom.js';
 import { wireImport } from './importer.js';
 import { loadTables, saveTables, rememberTable, withoutCardData } from './store.js';
 
@@ -148,7 +148,7 @@ function optionValues() {
   const out = {};
   for (const input of $('option-fields').querySelectorAll('[data-option]')) {
     const { option, type } = input.dataset;
-    if (type === 'IntOption') out[option] = Number(input.value);
+    if (type === 'IntOption') out[option] = input.value === '' ? undefined : Number(input.value); // empty: the default
     else if (type === 'BoolOption') out[option] = input.checked;
     else if (type === 'SeatOption') out[option] = input.value === '' ? null : Number(input.value);
     else if (type !== 'CardsOption') out[option] = input.value;
@@ -311,13 +311,18 @@ function showCreated(entry) {
   const friends = entry.seats.filter((s) => s.kind === 'invite');
   if (friends.length) {
     items.push(h('p', { text: 'Send each friend their own link (it is the key to their seat):' }));
-    items.push(h('ul', { class: 'links' }, friends.map((s) => linkRow(`Seat ${s.seat}`, full(s.link)))));
+    items.push(h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(entry, s.seat), full(s.link)))));
   }
   items.push(h('ul', { class: 'links' }, linkRow('Spectators', full(entry.spectator))));
   box.replaceChildren(...items);
   const section = $('created');
   section.hidden = false;
   section.focus();
+}
+
+/** "Seat 1 · Bob" with the name the creator gave the seat, if any. */
+function seatName(entry, seat) {
+  return seatLabel({ seats: entry.settings?.seats }, seat);
 }
 
 function linkRow(label, url) {
@@ -354,7 +359,7 @@ function drawMyTables() {
     const friends = (t.seats || []).filter((s) => s.kind === 'invite' && s.link);
     const details = friends.length
       ? h('details', {}, h('summary', { text: 'Friends’ links' }),
-        h('ul', { class: 'links' }, friends.map((s) => linkRow(`Seat ${s.seat}`, full(s.link)))))
+        h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(t, s.seat), full(s.link)))))
       : null;
     return h('li', { class: 'my-table' },
       h('div', { class: 'my-table-head' },

@@ -15,6 +15,7 @@ const board = $('board');
 const actionsBox = $('actions');
 const log = $('log');
 const secret = readSecret();
+const garbled = !secret && /(^|[#&;])(seat|key)=/.test(location.hash); // a link cut or mangled
 const creator = findTable(tableId)?.creator || null; // this browser made the table
 const difficulties = JSON.parse(main.dataset.difficulties || '[]');
 
@@ -30,9 +31,10 @@ let focusMemo = null; // see keepFocus
 let playersDrawn = ''; // what the players' list shows, to redraw it only when that changes
 let wasMine = false;
 
-/** The seat and key from the fragment (#seat=2&key=...), or null for a spectator. */
+/** The seat and key from the fragment (#seat=2&key=...), or null for a spectator. A link an
+ *  e-mail program escaped (#seat=2&amp;key=...) works too. */
 function readSecret() {
-  const params = new URLSearchParams(location.hash.slice(1));
+  const params = new URLSearchParams(location.hash.slice(1).replaceAll('&amp;', '&'));
   const seat = params.get('seat');
   const key = params.get('key');
   return seat !== null && /^\d{1,2}$/.test(seat) && key ? { seat: Number(seat), key } : null;
@@ -73,19 +75,20 @@ function connect() {
       }
       onState(msg);
     }
-    else if (msg.type === 'error') onError(msg.message);
+    else if (msg.type === 'error') onError(msg.message, msg.refused);
   });
   ws.addEventListener('close', (event) => {
     if (socket !== ws) return;
     socket = null;
     pending = false;
-    if (event.code === 4404) {
-      setConnection('no such table', 'closed');
+    if (event.code === 4404 || event.code === 4409) { // no table, or one this tavola cannot open
+      setConnection(event.code === 4404 ? 'no such table' : 'cannot be opened', 'closed');
+      setButtons(false);
       return;
     }
     const delay = Math.min(10, 2 ** failures);
     failures += 1;
-    setConnection('reconnecting…', 'connecting');
+    setConnection(event.code === 4429 ? 'busy: reconnecting…' : 'reconnecting…', 'connecting');
     setButtons(false);
     setTimeout(connect, delay * 1000);
   });
@@ -115,11 +118,12 @@ function showError(message) {
   $('error').hidden = false;
 }
 
-function onError(message) {
+/** An error from the server; `seatRefused`: the hello's seat and key open no seat. */
+function onError(message, seatRefused = false) {
   pending = false;
   showError(message || 'The server refused that.');
-  if (last) setButtons(true);
-  else if (secret) refused();
+  if (seatRefused) refused();
+  else if (last) setButtons(true);
   if (focusMemo !== null) keepFocus(() => {});
 }
 
@@ -148,13 +152,14 @@ function onState(msg) {
     failures = 0;
     log.replaceChildren(); // the server sends every event again on a new connection
     setConnection('connected', 'open');
+    hideError(); // what went wrong before this connection (too many connections) is past
   }
   addEvents(msg.events || [], !first);
   const news = first ? [] : (msg.events || []).map((e) => e.text).filter(Boolean);
   if (!first) news.push(...playersNews(last, msg));
   if (!first && msg.rematch && !last?.rematch) news.push('A rematch has started.');
   last = msg;
-  $('who-am-i').textContent = msg.seat === null ? 'a spectator' : seatLabel(msg, msg.seat);
+  $('who-am-i').textContent = whoAmI(msg);
   if (first && msg.seat !== null) rememberSeat(msg);
   if (drawTurn(msg) && !/your turn\.?$/i.test(news.at(-1) ?? '')) news.push('Your turn.');
   if (news.length) say(announcement(news));
@@ -164,6 +169,17 @@ function onState(msg) {
     drawPlayers(msg);
   });
   if (msg.result) drawEnd(msg, !first);
+}
+
+/** The header's "You are": a seat (and whether a bot now plays it) or a spectator. */
+function whoAmI(msg) {
+  if (msg.seat === null) {
+    return garbled ? 'a spectator: this link\'s seat or key is cut off or changed; copy the whole link again' : 'a spectator';
+  }
+  const info = msg.seats[msg.seat];
+  if (info.kind !== 'bot') return seatLabel(msg, msg.seat);
+  const since = info.bot_from !== null ? ` since move ${info.bot_from}` : '';
+  return `${seatLabel(msg, msg.seat)}, played by a bot${since} (the table's creator handed it over; "Play my seat again" under "At the table" takes it back)`;
 }
 
 function addEvents(events, announce) {
@@ -211,7 +227,7 @@ function playersNews(before, msg) {
   if (!before) return [];
   return msg.seats.map((seat, s) => {
     const was = before.seats[s];
-    if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by a bot.`;
+    if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by ${seat.kind === 'bot' ? 'a bot' : 'its person again'}.`;
     if (was.connected && seat.connected === false) return `${seatLabel(msg, s)} lost the connection.`;
     if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} is back.`;
     return null;
@@ -236,10 +252,18 @@ function drawPlayers(msg) {
     } else {
       state = awayBadge(info);
     }
-    const handOver = creator && info.kind === 'human' && info.connected === false && !msg.result
-      ? handOverForm(s) : null;
-    return h('li', { class: 'player' }, h('span', { class: 'player-name', text: seatLabel(msg, s) + (s === msg.seat ? ' (you)' : '') }), ' ', state, handOver);
+    let control = null;
+    if (creator && info.kind === 'human' && info.connected === false && !msg.result) control = handOverForm(s);
+    if (s === msg.seat && info.kind === 'bot' && !msg.result) control = giveBackButton(s);
+    return h('li', { class: 'player' }, h('span', { class: 'player-name', text: seatLabel(msg, s) + (s === msg.seat ? ' (you)' : '') }), ' ', state, control);
   }));
+}
+
+/** The way back to one's own seat, handed to a bot while one was away: the seat's key asks. */
+function giveBackButton(s) {
+  const button = h('button', { type: 'button', class: 'small', text: 'Play my seat again' });
+  button.addEventListener('click', () => post(button, `/seats/${s}/person`, { key: secret.key }));
+  return h('span', { class: 'hand-over' }, button);
 }
 
 /** The creator's form: a bot level and a button that hands seat `s` to it for good. */
@@ -247,22 +271,26 @@ function handOverForm(s) {
   const level = h('select', { 'aria-label': `Bot level for seat ${s}` },
     difficulties.map((l) => h('option', { value: l, text: l })));
   level.value = difficulties.includes('medium') ? 'medium' : difficulties[0];
-  const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand to a bot: seat ${s}, for the rest of the game` });
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    try {
-      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${s}/bot`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ creator, difficulty: level.value }),
-      });
-      if (!answer.ok) onError((await answer.json().catch(() => ({}))).error || `The server answered ${answer.status}.`);
-    } catch (err) {
-      onError(`Could not reach the server (${err.message}).`);
-    }
-    button.disabled = false;
-  });
+  const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand to a bot: seat ${s}, until its player takes it back` });
+  button.addEventListener('click', () => post(button, `/seats/${s}/bot`, { creator, difficulty: level.value }));
   return h('span', { class: 'hand-over' }, level, button);
+}
+
+/** POST `body` to this table's API at `path` from `button` (off meanwhile); an error shown. The
+ *  change itself comes as a new state. */
+async function post(button, path, body) {
+  button.disabled = true;
+  try {
+    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) onError((await answer.json().catch(() => ({}))).error || `The server answered ${answer.status}.`);
+  } catch (err) {
+    onError(`Could not reach the server (${err.message}).`);
+  }
+  button.disabled = false;
 }
 
 /** Fill `container` anew (as dom.js's fill); if the focus was inside, it stays there, on the
@@ -376,6 +404,7 @@ function drawEnd(msg, justEnded) {
  * seat's player or the table's creator. */
 function rematchControl(msg) {
   if (msg.rematch) {
+    if (!findTable(msg.rematch)) rememberRematch(msg.rematch); // whoever asked: ours too
     const seated = secret ? location.hash : '';
     return h('a', { class: 'button primary', href: `/t/${encodeURIComponent(msg.rematch)}${seated}`, text: secret ? 'Join the rematch' : 'Watch the rematch' });
   }
@@ -402,7 +431,9 @@ function rematchControl(msg) {
   return button;
 }
 
-/** This browser's links to a table it created, moved to the table's rematch (the same keys). */
+/** This browser's links to this table (a creator's secret and friends' links, or a seat's),
+ *  kept for its rematch too (the same keys): the creator keeps the creator's controls there,
+ *  whoever asked for the rematch. */
 function rememberRematch(id) {
   const known = findTable(tableId);
   if (!known) return; // opened from a seat's link: the rematch's page remembers that seat
