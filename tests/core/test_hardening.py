@@ -114,6 +114,26 @@ def test_legal_actions_of_a_non_seat(game: tavola.Game, seat: object) -> None:
     refused(SeatError, "there is no seat", lambda: game.legal_actions(seat), game)
 
 
+def test_a_numpy_seat_is_told_to_be_an_int(game: tavola.Game) -> None:
+    """np.int64(3) was 'there is no seat np.int64(3): seats are 0 to 4', of seat 3."""
+    import numpy as np
+
+    seat = np.int64(to_act(game))
+    for call in (lambda: game.legal_actions(seat), lambda: game.view(seat)):
+        refused(SeatError, r"^seats are Python ints, not int64: pass int\(seat\)", call, game)
+    action = game.legal_actions(to_act(game))[0]
+    refused(IllegalActionError, "seats are Python ints", lambda: game.act(seat, action), game)
+
+
+def test_numpy_numbers_are_whole_numbers_for_players_and_options() -> None:
+    import numpy as np
+
+    g = tavola.new_game(GAME, players=np.int64(4), seed=1, options={"seasons": np.int64(2)})
+    assert (g.players, g.options["seasons"]) == (4, 2)
+    assert type(g.players) is int and type(g.options["seasons"]) is int  # JSON as ever
+    json.dumps(g.record())
+
+
 def test_resample_9(game: tavola.Game) -> None:
     refused(SeatError, "no seat 9", lambda: game.resample(9, random.Random(1)), game)
 
@@ -218,7 +238,13 @@ def test_act_and_parse_action_with_forged_codes_and_fields(
     ids=["none", "text", "json", "code", "bool", "object", "list"],
 )
 def test_act_with_something_that_is_not_an_action(game: tavola.Game, thing: object) -> None:
-    refused(IllegalActionError, "not an action", lambda: game.act(to_act(game), thing), game)  # type: ignore[arg-type]
+    """act(3, 64) said '64 is not an action of Testa di Pecora', yet 64 is claim's code."""
+    refused(
+        IllegalActionError,
+        r"^act takes an Action \(from legal_actions or parse_action\), not ",
+        lambda: game.act(to_act(game), thing),  # type: ignore[arg-type]
+        game,
+    )
 
 
 # -- replay arguments and records ----------------------------------------------------------------
@@ -236,6 +262,19 @@ def test_replay_upto_that_is_not_a_count(record: dict[str, Any], upto: object) -
 
 def test_replay_upto_a_count_stops_there(record: dict[str, Any]) -> None:
     assert tavola.replay(record, upto=3).history == tavola.replay(record).history[:3]
+    whole = len(record["actions"])
+    assert tavola.replay(record, upto=whole).history == tavola.replay(record).history
+    refused(  # it gave the whole game, silently
+        RecordError,
+        f"^'upto' is {whole + 1}, but the record holds {whole} actions$",
+        lambda: tavola.replay(record, upto=whole + 1),
+    )
+
+
+@pytest.mark.parametrize("seat", [99, "x", None])
+def test_parse_action_for_no_seat(game: tavola.Game, seat: object) -> None:
+    """parse_action(99, 'claim') gave an action, as if seat 99 existed."""
+    refused(SeatError, "there is no seat", lambda: game.parse_action(seat, "claim"), game)  # type: ignore[arg-type]
 
 
 def test_record_seed_none(record: dict[str, Any]) -> None:
@@ -844,3 +883,13 @@ def test_a_games_options_are_a_copy() -> None:
     twin = g.clone()
     assert g.options["seasons"] == twin.options["seasons"] == 3
     assert g.record()["options"]["seasons"] == 3
+
+
+def test_a_games_card_data_option_is_copied_all_the_way_down(tmp_path: Path) -> None:
+    """``g.options["deck"]["toml"] = "x"`` broke the game's record: replaying it failed."""
+    path = tmp_path / "mine.toml"
+    path.write_text(standard_text(), encoding="utf-8")
+    g = tavola.new_game(GAME, seed=1, options={"deck": read_card_file(path)})
+    g.options["deck"]["toml"] = "x"
+    g.record()["options"]["deck"]["toml"] = "x"
+    assert tavola.replay(g.record()).canonical() == g.canonical()

@@ -35,7 +35,9 @@ def seen_by(event: Event, seat: int | None) -> dict[str, Any] | None:
     to = event.to
     if to is not None and (seat is None or seat not in to):
         return None
-    form: dict[str, Any] = {"kind": event.kind, **event.data}
+    form: dict[str, Any] = {"kind": event.kind}
+    for key, value in event.data.items():  # lists copied: games keep described events cached
+        form[key] = json_copy(value) if value.__class__ in (list, dict) else value
     secret = event.secret
     if secret:
         hidden = sorted(k for k, seats in secret.items() if seat is None or seat not in seats)
@@ -44,3 +46,10 @@ def seen_by(event: Event, seat: int | None) -> dict[str, Any] | None:
         if hidden:
             form["hidden"] = hidden
     return form
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of a JSON list or dict, all the way down (faster than copy.deepcopy)."""
+    if value.__class__ is list:
+        return [json_copy(x) if x.__class__ in (list, dict) else x for x in value]
+    return {k: json_copy(x) if x.__class__ in (list, dict) else x for k, x in value.items()}

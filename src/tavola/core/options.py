@@ -8,6 +8,7 @@ what was played. Every wrong value is an :class:`UnknownGameError` that says wha
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,8 +60,12 @@ class Option:
         }
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number (numpy's integers too; not True or False),
+    else None."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return None
 
 
 @dataclass(frozen=True)
@@ -71,12 +76,13 @@ class IntOption(Option):
     high: int = 1
 
     def check(self, name: str, value: object, players: int) -> int:
-        if not _whole(value) or not self.low <= value <= self.high:  # type: ignore[operator]
+        number = whole(value)
+        if number is None or not self.low <= number <= self.high:
             raise UnknownGameError(
                 f"option {name!r} is a whole number from {self.low} to {self.high}, "
                 f"not {quote(value)}"
             )
-        return value  # type: ignore[return-value]
+        return number
 
     def describe(self) -> str:
         return f"{self.help} ({self.low}-{self.high}, default {self.default}){self._counts()}"
@@ -94,11 +100,12 @@ class SeatOption(Option):
     def check(self, name: str, value: object, players: int) -> int | None:
         if value is None:
             return None
-        if not _whole(value) or not 0 <= value < players:  # type: ignore[operator]
+        number = whole(value)
+        if number is None or not 0 <= number < players:
             raise UnknownGameError(
                 f"option {name!r} is a seat from 0 to {players - 1} (or null), not {quote(value)}"
             )
-        return value  # type: ignore[return-value]
+        return number
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from .errors import (
     quote,
     shorten,
 )
-from .events import Event, seen_by
+from .events import Event, json_copy, seen_by
+from .options import whole
 
 if TYPE_CHECKING:
     import numpy as np
@@ -325,8 +326,9 @@ class Game(ABC):
 
     @property
     def options(self) -> dict[str, Any]:
-        """Every option's value, defaults included (a copy: the game's own never changes)."""
-        return dict(self._options)
+        """Every option's value, defaults included (a copy, all the way down: the game's own
+        never changes)."""
+        return json_copy(self._options)
 
     # -- what every game implements ---------------------------------------------------------
 
@@ -476,7 +478,7 @@ class Game(ABC):
             "rules_version": self.spec.rules_version,
             "players": self.players,
             "variant": self.variant,
-            "options": dict(self._options),
+            "options": json_copy(self._options),
             "cards": self.card_digests(),
         }
 
@@ -494,12 +496,11 @@ class Game(ABC):
     def parse_action(self, seat: int, data: object) -> Action:
         """Read an action (Action, JSON dict or string, or label) for ``seat``.
 
-        Raises :class:`MalformedActionError` (a ValueError) if it names no action of the game;
-        an action that exists but is not legal now is returned, and ``act`` will refuse it.
+        Raises :class:`MalformedActionError` (a ValueError) if it names no action of the game,
+        SeatError if there is no such seat; an action that exists but is not legal now is
+        returned, and ``act`` will refuse it.
         """
-        return self.catalog.parse(
-            data, self.legal_actions(seat) if self._valid_seat(seat) else None
-        )
+        return self.catalog.parse(data, self.legal_actions(self._query_seat(seat)))
 
     def _forget(self, rng: random.Random) -> None:
         """Make this copy a search hypothesis: no true past, no true seed (see ``resample``)."""
@@ -519,18 +520,33 @@ class Game(ABC):
         if (seat is None and spectator) or self._valid_seat(seat):
             return seat
         also = ", or None for a spectator" if spectator else ""
-        raise SeatError(f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}{also}")
+        raise SeatError(self._no_seat(seat) + also)
+
+    def _no_seat(self, seat: object) -> str:
+        """Why ``seat`` is not a seat of this game."""
+        if whole(seat) is not None and seat.__class__ is not int:  # numpy's, say
+            return (
+                f"seats are Python ints, not {type(seat).__name__}: pass int(seat) "
+                f"(seats are 0 to {self.players - 1})"
+            )
+        return f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}"
 
     def _refuse_seat(self, seat: object) -> IllegalActionError:
         """The error for a seat that may not act now (nonexistent, or not its turn)."""
         if not self._valid_seat(seat):
-            return IllegalActionError(
-                f"there is no seat {quote(seat)}: seats are 0 to {self.players - 1}"
-            )
+            return IllegalActionError(self._no_seat(seat))
         if self.is_over:
             return IllegalActionError("the game is over")
         waiting = ", ".join(map(str, sorted(self.to_act)))
         return IllegalActionError(f"seat {seat} may not act now; waiting for seat {waiting}")
+
+    def _unknown_action(self, action: object) -> IllegalActionError:
+        """The error for ``act`` given something that is not an action of this game."""
+        if not isinstance(action, Action):  # a code, a label, a dict: parse_action reads those
+            return IllegalActionError(
+                f"act takes an Action (from legal_actions or parse_action), not {quote(action)}"
+            )
+        return IllegalActionError(f"{quote(action)} is not an action of {self.spec.title}")
 
     def _refuse_action(self, action: Action, legal: Iterable[Action]) -> IllegalActionError:
         """The error for an action of the game that is not legal now, naming those that are."""

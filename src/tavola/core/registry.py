@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .errors import UnknownGameError, quote
-from .options import Option, resolve_options
+from .options import Option, resolve_options, whole
 from .protocol import Game
 from .rng import check_seed, fresh_seed
 
@@ -126,17 +126,13 @@ class GameSpec:
         self, players: object, variant: object, options: object
     ) -> tuple[int, str, dict[str, Any]]:
         """Players, variant and every option checked (defaults filled in), or UnknownGameError."""
-        if players is None:
-            players = self.max_players
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or players not in self.player_counts
-        ):
+        count = self.max_players if players is None else whole(players)
+        if count not in self.player_counts:
             raise UnknownGameError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, "
                 f"not {quote(players)}"
             )
+        players = count
         if variant is None:
             variant = self.variants[0]
         if not isinstance(variant, str) or variant not in self.variants:

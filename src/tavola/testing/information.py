@@ -12,6 +12,7 @@ that showed everyone a hidden card would pass this scan, but not the twin checks
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Hashable, Iterator
 from typing import Any
@@ -89,7 +90,8 @@ def check_observation(case: Case, seeds: tuple[int, ...]) -> None:
 def check_events(case: Case, seeds: tuple[int, ...]) -> None:
     """Events are JSON with an increasing number ``i``, a ``kind`` and a ``text``; they are only
     ever appended; ``since`` selects by number; a replay gives the same events for every seat;
-    and the events a move shows a seat name no card hidden from it that its view does not."""
+    the events a move shows a seat name no card hidden from it that its view does not; and
+    they are the caller's own: changing them changes nothing in the game."""
     for seed in seeds:
         chunks: dict[int | None, list[dict[str, Any]]] = {t: [] for t in case.viewers}
         mark = 0
@@ -106,10 +108,26 @@ def check_events(case: Case, seeds: tuple[int, ...]) -> None:
                 case.fail(f"{who(t)}'s events are not the events of each move in order")
             if again.events(t) != full:
                 case.fail(f"replaying the game gave {who(t)} different events")
+            kept = json.dumps(full)
+            _spoil(g.events(t))
+            if json.dumps(g.events(t)) != kept:
+                case.fail(f"changing the events given to {who(t)} changed the game's events")
             numbers = [e["i"] for e in full]
             for since in {0, 1, mark, mark + 5, *numbers[len(numbers) // 2 :][:1]}:
                 if g.events(t, since) != [e for e in full if e["i"] >= since]:
                     case.fail(f"events({t}, since={since}) are not the events numbered from it")
+
+
+def _spoil(value: Any) -> None:
+    """Change every list and dict inside ``value`` (a caller's copy may be changed at will)."""
+    items = value.values() if isinstance(value, dict) else value
+    for x in list(items):
+        if isinstance(x, list | dict):
+            _spoil(x)
+    if isinstance(value, list):
+        value.append("spoilt")
+    else:
+        value["spoilt"] = True
 
 
 def _check_new_events(

@@ -24,7 +24,6 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.commit import Commitments
-from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy
 from ...core.rng import shuffle, stream
@@ -483,7 +482,7 @@ class RenaissanceMan(Game):
         if not known:
             found = self.catalog.canonical(action)
             if found is None:
-                raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
+                raise self._unknown_action(action)
             action = found
             code = action.code
         if code not in legal:

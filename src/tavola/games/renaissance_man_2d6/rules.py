@@ -19,7 +19,6 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
-from ...core.errors import IllegalActionError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import derive_seed, shuffle, stream
@@ -278,7 +277,7 @@ class RenaissanceMan2d6(Game):
         if not known:
             found = self.catalog.canonical(action)
             if found is None:
-                raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Man")
+                raise self._unknown_action(action)
             action = found
         legal = self.legal_actions(seat)
         for a in legal:  # catalog instances: identity is equality

@@ -21,7 +21,7 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
-from ...core.errors import IllegalActionError, UnknownGameError, quote
+from ...core.errors import UnknownGameError, quote
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import shuffle, stream
@@ -523,7 +523,7 @@ class RenaissanceRivals(Game):
         if not known:
             found = self.catalog.canonical(action)
             if found is None:
-                raise IllegalActionError(f"{quote(action)} is not an action of Renaissance Rivals")
+                raise self._unknown_action(action)
             action = found
         code = action.code
         codes = self._codes() if self._memo is None else self._memo

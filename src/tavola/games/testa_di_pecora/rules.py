@@ -13,7 +13,7 @@ from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
-from ...core.errors import IllegalActionError, quote
+from ...core.errors import IllegalActionError
 from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import shuffle, stream
@@ -197,7 +197,7 @@ class TestaGame(Game):
         if not known:
             found = self.catalog.canonical(action)
             if found is None:
-                raise IllegalActionError(f"{quote(action)} is not an action of Testa di Pecora")
+                raise self._unknown_action(action)
             code = found.code
         phase = self.phase
         if phase == PLAY:
