@@ -227,6 +227,8 @@ def test_bad_arguments_get_clear_errors() -> None:
     e = env("testa-di-pecora", 4)
     with pytest.raises(tavola.TavolaError, match="reset"):
         e.step(0)
+    with pytest.raises(tavola.TavolaError, match="reset"):  # was an AttributeError
+        e.last()
     with pytest.raises(tavola.TavolaError, match="a seed is a whole number"):
         e.reset(seed=-1)
     with pytest.raises(tavola.TavolaError, match="no agent 'player_4'"):
@@ -257,3 +259,28 @@ def test_pettingzoos_illegal_move_wrapper_ends_the_game_instead() -> None:
     e.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert all(e.terminations.values()) and e.rewards[cheat] == -1
     assert not e.unwrapped.game.history
+
+
+def test_an_action_may_be_a_numpy_number_or_a_0_d_array() -> None:
+    """What a network's argmax gives: np.array(32) was refused as 'not array(32)'."""
+    e = env("testa-di-pecora", 4)
+    e.reset(seed=1)
+    for code in (np.array, np.int64, int) * 2:
+        legal = np.flatnonzero(e.observe(e.agent_selection)["action_mask"])
+        e.step(code(legal[0]))
+    assert len(e.unwrapped.game.history) == 6
+    with pytest.raises(tavola.IllegalActionError, match="a whole number\\), not true"):
+        e.step(np.array(True))
+
+
+@pytest.mark.parametrize("make", [env, parallel_env])
+def test_an_environment_pickles_and_deep_copies_mid_game(make: Any) -> None:
+    """Vectorised trainers copy environments: pickle failed on the class, deepcopy on a module."""
+    import copy
+    import pickle
+
+    e = make("renaissance-man", 2)
+    e.reset(seed=4)
+    for twin in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+        assert twin.unwrapped.game.canonical() == e.unwrapped.game.canonical()
+        assert twin.unwrapped.spec is e.unwrapped.spec

@@ -42,6 +42,8 @@ def rewards(result: GameResult, info: GameInfo) -> list[float]:
 def legal_action(game: Game, seat: int, code: object, who: str) -> Action:
     """The legal action of ``seat`` whose code is ``code``; else an IllegalActionError (the game
     unchanged) that says what ``who`` may do."""
+    if getattr(code, "shape", None) == ():
+        code = code.item()  # type: ignore[attr-defined]  # a 0-d numpy array: its number
     if isinstance(code, bool) or not isinstance(code, numbers.Integral):
         raise IllegalActionError(f"an action is an action code (a whole number), not {quote(code)}")
     legal = game.legal_actions(seat)

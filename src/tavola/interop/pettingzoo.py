@@ -153,6 +153,14 @@ class _Table:
             return dict(zip(self.possible_agents, won, strict=True)), True, False
         return dict.fromkeys(self.possible_agents, 0.0), False, self._steps >= self.max_steps
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The environment's state for pickle and deepcopy (the game's spec by its id: it
+        holds modules)."""
+        return {**self.__dict__, "spec": self.spec.id}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, spec=get_spec(state["spec"]))
+
     def render(self) -> str | None:
         """The table as a spectator sees it: printed ("human") or returned ("ansi")."""
         if self.render_mode is None:
@@ -170,6 +178,19 @@ class _Table:
 
 class _AEC(_Table):
     """A tavola game as a PettingZoo AEC environment (see :func:`env`)."""
+
+    _selected: str | None = None
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (``last()`` before ``reset()`` says to reset)."""
+        if self._selected is None:
+            raise TavolaError("reset() the environment before playing")
+        return self._selected
+
+    @agent_selection.setter
+    def agent_selection(self, agent: str) -> None:
+        self._selected = agent
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Deal a new game: the game of ``seed`` (``tavola.new_game(..., seed=seed)``) if given.
@@ -261,6 +282,14 @@ class _Parallel(_Table):
         if self.render_mode == "human":
             self.render()
         return result
+
+
+def __getattr__(name: str) -> type:
+    """The environment classes by name, as pickle looks them up (they are made on first use)."""
+    classes = {"TavolaAECEnv": 0, "TavolaParallelEnv": 1}
+    if name in classes:
+        return _classes()[classes[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @functools.cache
