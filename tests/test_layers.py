@@ -60,3 +60,12 @@ def test_imports_point_down_the_layers(path: Path) -> None:
     own = path.relative_to(SRC).with_suffix("").parts[0]
     for target in imported(path) - {own}:
         assert layer(target) >= layer(own), f"{own} imports {target}, a layer above it"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in MODULES if p.relative_to(SRC).parts[0] != "games"], ids=str
+)
+def test_nothing_above_the_games_imports_a_game_package(path: Path) -> None:
+    """Agents, the simulator, the adapters and the front ends find games through the registry
+    (entry points), so a plug-in game is served as a built-in one."""
+    assert "games" not in imported(path), f"{path.relative_to(SRC)} imports a game package"
