@@ -496,3 +496,13 @@ def test_many_face_up_challenges_take_two_columns() -> None:
     assert "name, letters needed, points:" in screen
     widest = max(map(len, screen.splitlines()))
     assert len(screen.splitlines()) <= 40 and widest <= 80
+
+
+def test_back_takes_back_a_step_of_a_secret_choice() -> None:
+    """The 2013 game's Foundation is laid card by card, in secret: 'back' takes one back."""
+    code, out = run("1\nback\nback\nquit\n", players=2, game="renaissance-man", seed=3)
+    assert code == 0
+    assert "Your move (1-5, a name, help, view, quit)" in out  # nothing to take back yet
+    assert "Your move (1-4, a name, help, view, back, quit)" in out  # one card laid
+    assert out.count("Your move (1-5, a name, help, view, quit)") == 3  # taken back, and again
+    assert "Not allowed: seat 0 has no step to take back" in out

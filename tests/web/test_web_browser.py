@@ -719,3 +719,18 @@ def test_the_game_log_tells_the_same_sentence_in_a_row_once_with_its_count(
     assert "You drew a card. (×4)" in texts
     assert all(a != b for a, b in itertools.pairwise(texts))
     page.close()
+
+
+def test_a_step_of_a_secret_choice_is_taken_back_from_the_page(server: str, browser) -> None:
+    """A misclicked Foundation card could not be taken back: the choice had to go on."""
+    page = my_seat(server, browser, "renaissance-man", 2, "heuristic")
+    buttons = page.locator("#action-buttons button:enabled:not([aria-disabled])")
+    mine = page.locator(".rm13-mine")
+    buttons.first.wait_for()
+    expect(page.get_by_role("button", name="Take back the last step")).to_have_count(0)
+    buttons.first.click()
+    expect(mine.locator(".rm13-step")).to_have_count(1)
+    page.get_by_role("button", name="Take back the last step").click()
+    expect(mine).to_contain_text("none yet")
+    expect(page.get_by_role("button", name="Take back the last step")).to_have_count(0)
+    page.close()

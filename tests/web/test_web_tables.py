@@ -126,6 +126,48 @@ def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None
         assert after["view"]["commitments"] == before["view"]["commitments"]
 
 
+def test_a_step_of_a_secret_choice_is_taken_back_stored_and_unseen(client: TestClient) -> None:
+    """A misclicked step of a secret choice can be taken back before Ready: the table is as
+    before the step, in the store too (it resumes so), and the other seat is sent nothing."""
+    made = create(client, "renaissance-man", 2, ["me", "invite"])
+    table = made["table"]
+    with (
+        client.websocket_connect(f"/ws/{table}") as a,
+        client.websocket_connect(f"/ws/{table}") as b,
+    ):
+        a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        a.receive_json()
+        b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
+        theirs = b.receive_json()
+        mine = a.receive_json()
+        assert mine["take_back"] is False  # nothing to take back yet
+        a.send_json({"type": "take_back"})
+        assert "no step to take back" in a.receive_json()["message"]
+        a.send_json({"type": "act", "action": mine["legal"][0]["action"]})
+        b.send_json({"type": "act", "action": theirs["legal"][0]["action"]})
+        assert b.receive_json()["moves"] == 1
+        a.send_json({"type": "act", "action": a.receive_json()["legal"][1]["action"]})
+        stepped = a.receive_json()
+        assert (stepped["moves"], stepped["take_back"], len(stepped["view"]["mine"])) == (
+            2,  # its own two steps, not seat 1's
+            True,
+            2,
+        )
+        a.send_json({"type": "take_back"})
+        back = a.receive_json()
+        assert (back["moves"], len(back["view"]["mine"])) == (1, 1)
+        assert back["view"]["mine"] == stepped["view"]["mine"][:1]
+        b.send_json({"type": "act", "action": theirs["legal"][0]["action"]})
+        assert "not legal now" in b.receive_json()["message"]  # its own answer, nothing before
+    live = client.app.state.tables.live[table].game
+    stored = client.app.state.store.load(table)
+    assert [tuple(x) for x in stored.actions] == [
+        (seat, action.to_json())
+        for seat, action in ((s, live.catalog.actions[c]) for s, c in live.history)
+    ]
+    assert stored.row.moves == len(live.history) == 2
+
+
 def test_a_wrong_key_opens_no_seat_and_a_spectator_cannot_act(client: TestClient) -> None:
     made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
     table = made["table"]

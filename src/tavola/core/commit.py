@@ -58,6 +58,14 @@ class Commitments:
         self.waiting = self.waiting - {seat}
         return len(self.done) == len(self.seats)
 
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` has a step to take back: its commitment is begun, not finished."""
+        return bool(self.steps.get(seat)) and seat not in self.done
+
+    def take_back(self, seat: int) -> int:
+        """Drop the last step of ``seat``'s unfinished commitment (see can_take_back)."""
+        return self.steps[seat].pop()
+
     def hidden_from(self, seat: int | None) -> int:
         """How many steps of the other seats' commitments ``seat`` (None: a spectator) has not
         seen: their number too is secret until the reveal (a pass takes fewer than an action)."""

@@ -419,6 +419,35 @@ class Game(ABC):
         mask[codes] = 1
         return mask
 
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last step: a step of a secret choice it has not
+        finished (a simultaneous phase's commitment). A game with such commitments of several
+        steps overrides this and :meth:`take_back`; others have nothing to take back."""
+        return False
+
+    def take_back(self, seat: int) -> int:
+        """Take back ``seat``'s last step of its unfinished secret choice, as if never taken
+        (it leaves the history; nobody else saw it); returns its index in the history it had.
+        IllegalActionError if there is none (:meth:`can_take_back`)."""
+        raise self._nothing_to_take_back(seat)
+
+    def _nothing_to_take_back(self, seat: object) -> IllegalActionError:
+        if not self._valid_seat(seat):
+            return IllegalActionError(self._no_seat(seat))
+        return IllegalActionError(
+            f"seat {seat} has no step to take back: only a step of a secret choice not yet "
+            "finished can be"
+        )
+
+    def _drop_last_step(self, seat: int) -> int:
+        """Remove ``seat``'s last move from the history (a step nobody else saw); its index."""
+        history = self.history
+        for i in range(len(history) - 1, -1, -1):
+            if history[i][0] == seat:
+                del history[i]
+                return i
+        raise AssertionError("a step to take back is in the history")
+
     def moves_seen(self, seat: int | None) -> int:
         """How many of the moves so far ``seat`` (None: a spectator) knows were made: all of
         them, but the other seats' steps of an open secret commitment (a game with such

@@ -315,6 +315,24 @@ class LiveTable:
         await self.broadcast(first=seat)
         self.kick_bots()
 
+    async def take_back(self, seat: int) -> None:
+        """Take back ``seat``'s last step of a secret choice it has not finished, stored
+        before it takes effect. Raises IllegalActionError if there is none."""
+        async with self.lock:
+            g = self.game
+            if seat in self.bots:
+                raise IllegalActionError(f"seat {seat} is played by a bot")
+            after = g.clone()
+            index = after.take_back(seat)
+            moves = len(g.history)
+            if self.store.local:
+                self.store.take_back(self.id, index, moves)
+            else:
+                await asyncio.to_thread(self.store.take_back, self.id, index, moves)
+            self.game = after
+            self.version += 1
+        await self.broadcast(first=seat)
+
     async def _apply(self, seat: int, action: Action) -> None:
         """Store the action, then play it (on a copy, so a failure changes nothing). A local
         database (SQLite) is written at once: a thread hop would cost more than the write."""
@@ -401,6 +419,7 @@ class LiveTable:
             if seat is None or seat in self.bots
             else [{"label": str(a), "action": a.to_json()} for a in g.legal_actions(seat)],
             "seats": self.seats_json() if seats is None else seats,
+            "take_back": seat is not None and seat not in self.bots and g.can_take_back(seat),
         }
         if since == 0:  # a listener's first message: the faces of the cards, by id
             msg["cards"] = g.card_table()

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, create_engine, event, insert, select, update
+from sqlalchemy import bindparam, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import sessionmaker
@@ -193,6 +193,27 @@ class Store:
             if c.execute(_ADVANCE, advance).rowcount != 1:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
             c.execute(_ACTION, row)
+
+    def take_back(self, table_id: str, index: int, n: int) -> None:
+        """Remove action number ``index`` (a step taken back) of the table at move ``n``, the
+        later ones moved down one, in one transaction, if the table is still at move ``n``."""
+        with self.writing, self.session.begin() as s:
+            moved = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.moves == n, TableRow.status == "playing")
+                .values(moves=n - 1, updated_at=now())
+            ).rowcount
+            if moved != 1:
+                raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
+            later = s.scalars(
+                select(ActionRow)
+                .where(ActionRow.table_id == table_id, ActionRow.n > index)
+                .order_by(ActionRow.n)
+            ).all()
+            kept = [(a.n - 1, a.seat, a.action, a.at) for a in later]
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.n >= index))
+            for number, seat, action, at in kept:  # one by one: n is part of the key
+                s.add(ActionRow(table_id=table_id, n=number, seat=seat, action=action, at=at))
 
     def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int) -> None:
         """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on, if the

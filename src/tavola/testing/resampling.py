@@ -229,7 +229,8 @@ def check_simultaneous(case: Case, seeds: tuple[int, ...]) -> None:
     that differ only in one seat's commitment look the same to every other seat and a spectator
     (views, info keys, observations, legal actions, events) until the others have committed,
     and resample identically for every other seat under the same rng; and a step that does not
-    finish a commitment changes nothing any other seat sees, not even the moves it knows of."""
+    finish a commitment changes nothing any other seat sees, not even the moves it knows of,
+    and taking it back (where the game allows) gives the game exactly as it was."""
     if not case.spec.simultaneous:
         return
     for seed in seeds:
@@ -256,6 +257,11 @@ def _step_unseen(
     after.act(seat, action)
     if seat not in after.to_act:
         return  # it finished the commitment: the others see that it is in
+    if after.can_take_back(seat):
+        again = after.clone()
+        again.take_back(seat)
+        if again.canonical() != g.canonical():
+            case.fail(f"taking back seat {seat}'s step did not give the game as it was")
     for t in case.viewers:
         if t != seat and (
             after.moves_seen(t) != g.moves_seen(t)

@@ -39,7 +39,8 @@ QUIT = ("quit", "q", "exit")
 COMMANDS = """\
 Answer with a number from the list, or the name of a move (the start of each of
 its words is enough). Other commands: help (this text), view or v (show the
-table again), quit or q (leave the game)."""
+table again), back or b (take back the last step of a secret choice before it
+is finished), quit or q (leave the game)."""
 
 
 class Leave(Exception):
@@ -162,9 +163,19 @@ class Table:
         legal = self.game.legal_actions(self.human)
         while True:
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-            text = self.read(stdin, screen, f"Your move ({numbers}, a name, help, view, quit): ")
+            back = ", back" if self.game.can_take_back(self.human) else ""
+            text = self.read(
+                stdin, screen, f"Your move ({numbers}, a name, help, view{back}, quit): "
+            )
             command = text.lower()
-            if command in ("help", "h", "?"):
+            if command in ("back", "b"):
+                try:
+                    self.game.take_back(self.human)
+                except IllegalActionError as exc:
+                    screen.say(wrap(f"Not allowed: {exc}"), style="bold red")
+                else:
+                    return
+            elif command in ("help", "h", "?"):
                 screen.say(f"{self.help()}\n")
                 screen.say(numbered(legal))
             elif command in ("view", "v"):

@@ -395,7 +395,9 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
                     await table.join(listener)
                 elif kind == "act" and listener is not None and listener.seat is not None:
                     await table.act(listener.seat, msg.get("action"))
-                elif kind == "act":
+                elif kind == "take_back" and listener is not None and listener.seat is not None:
+                    await table.take_back(listener.seat)
+                elif kind in ("act", "take_back"):
                     raise TavolaError("a spectator cannot act: open the link of a seat")
                 else:
                     raise TavolaError("say hello first, once: {'type': 'hello', 'seat', 'key'}")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rm13_helpers import clear_hand, commit, give, lay_foundations, new, pass_all
+import pytest
+from rm13_helpers import clear_hand, commit, give, lay_foundations, new, pass_all, step
 
+from tavola import IllegalActionError
 from tavola.games.renaissance_man.cards import CARDS, PAIRS
 from tavola.games.renaissance_man.rules import FOUND
 
@@ -127,3 +129,24 @@ def test_a_resample_draws_the_others_commitments_by_a_given_policy() -> None:
     assert asked and {s for _, s, _ in asked} == {1} and all(w is h for w, _, _ in asked)
     assert h.commits.steps[1] == [a.code for _, _, a in asked]
     assert 1 in h.commits.done and 2 not in h.commits.done
+
+
+def test_a_step_of_a_secret_choice_is_taken_back_until_ready() -> None:
+    """[D17] An action is a secret commitment cut into steps, 'and last Ready': until Ready, the
+    player may take back a step (nobody else saw it), as a card not yet laid down is taken
+    back in the hand. After Ready there is nothing to take back."""
+    g = new(2, 1, dealer=1)
+    lay_foundations(g)
+    before = g.canonical()
+    step(g, 0, "pass")
+    step(g, 1, "pass")
+    assert g.can_take_back(0) and g.take_back(0) == len(before[3])  # its place in the history
+    assert [seat for seat, _ in g.history[len(before[3]) :]] == [1]
+    g.take_back(1)
+    assert g.canonical() == before and not g.can_take_back(0)
+    with pytest.raises(IllegalActionError, match="seat 0 has no step to take back"):
+        g.take_back(0)
+    commit(g, 0, "pass", "ready")
+    assert not g.can_take_back(0)  # Ready: it is in
+    with pytest.raises(IllegalActionError, match="no step to take back"):
+        g.take_back(0)

@@ -1175,6 +1175,16 @@ class RenaissanceMan(Game):
             (self.ended, self.winners) if over else None,
         )
 
+    def can_take_back(self, seat: int) -> bool:
+        return self._valid_seat(seat) and self.phase != RESOLVE and self.commits.can_take_back(seat)
+
+    def take_back(self, seat: int) -> int:
+        if not self.can_take_back(seat):
+            raise self._nothing_to_take_back(seat)
+        self.commits.take_back(seat)
+        self._memo = None
+        return self._drop_last_step(seat)
+
     def moves_seen(self, seat: int | None) -> int:
         seat = self._query_seat(seat, spectator=True)
         return len(self.history) - self.commits.hidden_from(seat)

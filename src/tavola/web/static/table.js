@@ -102,8 +102,18 @@ function send(data) {
 
 /** Play an action (from a button, a key or a click on the board). */
 function act(action) {
-  if (pending || !last?.legal?.some((entry) => sameAction(entry.action, action))) return;
-  if (!send({ type: 'act', action })) {
+  if (last?.legal?.some((entry) => sameAction(entry.action, action))) sendMove({ type: 'act', action });
+}
+
+/** Take back this seat's last step of its secret choice. */
+function takeBack() {
+  if (last?.take_back) sendMove({ type: 'take_back' });
+}
+
+/** Send a move (one at a time: the buttons are off until its answer comes). */
+function sendMove(data) {
+  if (pending) return;
+  if (!send(data)) {
     showError('Not connected: that move was not sent. The page is reconnecting; try again then.');
     return;
   }
@@ -319,6 +329,12 @@ function drawActions(msg) {
     dataset: { focusKey: `btn:${JSON.stringify(entry.action)}` },
     onclick: () => act(entry.action),
   }, i < 9 ? h('kbd', { 'aria-hidden': 'true', text: i + 1 }) : null, entry.label));
+  if (msg.take_back) { // a step of a secret choice not yet finished: nobody else saw it
+    buttons.push(h('button', {
+      type: 'button', class: 'action take-back', dataset: { focusKey: 'btn:take-back' },
+      onclick: takeBack,
+    }, 'Take back the last step'));
+  }
   $('action-buttons').replaceChildren(...buttons);
   actionsBox.hidden = buttons.length === 0;
 }
