@@ -109,12 +109,16 @@ def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) ->
 
     with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
         _, record = finished_table(client, "renaissance-man-2d6")
+        assert record["names"] == [None, None]  # a table's record names its seats
+        record["names"] = ["Ann", None]  # as a table of named seats gives it
         r = client.post("/api/replays", content=json.dumps(record))
         assert r.status_code == 201, r.text
         imported = r.json()["table"]
         assert r.json()["replay"] == f"/replay/{imported}"
         again = client.post("/api/replays", json=record)
-        assert again.status_code == 201 and again.json()["table"] == imported
+        assert again.status_code == 200 and again.json()["table"] == imported  # known already
+        shown = client.get(f"/api/replays/{imported}?seat=0&step=0").json()
+        assert [s["name"] for s in shown["seats"]] == ["Ann", None]  # imports lost every name
         assert client.get(f"/api/tables/{imported}/record").json() == record
         last = client.get(f"/api/replays/{imported}?seat=1&step={len(record['actions'])}")
         assert last.json()["imported"] is True and last.json()["result"] is not None
@@ -146,6 +150,8 @@ BAD_RECORDS = [
     (lambda r: _edited(r, options={"seasons": "many"}), "seasons"),
     (lambda r: _edited(r, seed=-1), "seed"),
     (lambda r: _edited(r, actions=[[[[[[]]]]]] * 3), "action 0"),
+    (lambda r: _edited(r, names=["Ann"]), "'names' is a list of 4 names"),
+    (lambda r: _edited(r, names=["\u200b", None, None, None]), "a letter, digit or sign"),
 ]
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from ..core.errors import IllegalActionError, TavolaError, UnknownGameError, quote
+from ..core.errors import IllegalActionError, RecordError, TavolaError, UnknownGameError, quote
 from ..core.registry import GameSpec, get_spec
 from ..core.rng import fresh_seed
 from ..store.database import Store, StoredTable, now
@@ -177,16 +177,19 @@ class Tables:
             ],
         }
 
-    async def import_record(self, data: object, client: str = "") -> str:
-        """Store a finished game's record (parsed JSON) as a finished table; returns its id.
-        The same record always gives the same table. RecordError says what is wrong."""
+    async def import_record(self, data: object, client: str = "") -> tuple[str, bool]:
+        """Store a finished game's record (parsed JSON) as a finished table; returns its id, and
+        whether this call stored it. The same record always gives the same table. The record
+        may name the seats (``names``, as a table's record does). RecordError says what is
+        wrong."""
         self._limit(client)
         game = await asyncio.to_thread(finished_game, data)
+        names = _record_names(data, game.players)  # type: ignore[arg-type]
         record = game.record()
         table_id = record_id(record)
         async with self.visit(table_id) as known:
             if known is not None:
-                return table_id
+                return table_id, False
         row = _table_row(
             table_id,
             game.spec,
@@ -200,13 +203,13 @@ class Tables:
             origin="imported",
         )
         seats = [
-            SeatRow(table_id=table_id, seat=s, kind="human", agent=None, name=None)
+            SeatRow(table_id=table_id, seat=s, kind="human", agent=None, name=names[s])
             for s in range(game.players)
         ]
         actions = [(seat, action) for seat, action in record["actions"]]
         with contextlib.suppress(IntegrityError):  # imported at the same moment by another
             await asyncio.to_thread(self.store.create, row, seats, actions)
-        return table_id
+        return table_id, True
 
     async def rematch(
         self, table: LiveTable, seat: object, key: object, creator: object, client: str = ""
@@ -294,6 +297,20 @@ def _table_row(
         updated_at=stamp,
         **values,
     )
+
+
+def _record_names(record: Mapping[str, Any], players: int) -> list[str | None]:
+    """The seats' names a record gives (``names``: a name or null per seat), each checked as
+    a table's are; none if it gives none."""
+    names = record.get("names")
+    if names is None:
+        return [None] * players
+    if not isinstance(names, list) or len(names) != players:
+        raise RecordError(f"the record's 'names' is a list of {players} names (or nulls)")
+    try:
+        return [None if n is None else _name(s, n) for s, n in enumerate(names)]
+    except TavolaError as exc:
+        raise RecordError(f"the record's 'names': {exc}") from None
 
 
 def _name(seat: int, name: object) -> str:

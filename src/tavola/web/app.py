@@ -220,9 +220,10 @@ def create_app(
             if table is None:
                 return JSONResponse({"error": "no such table"}, status_code=404)
             try:
-                return JSONResponse(final_game(table).record())
+                record = final_game(table).record()
             except TavolaError as exc:
                 return _refusal(exc)
+            return JSONResponse({**record, "names": [s.name for s in table.seats]})
 
     async def change_seat(
         request: Request,
@@ -324,10 +325,11 @@ def create_app(
                 status_code=400,
             )
         try:
-            table_id = await tables.import_record(data, client=_client(request))
+            table_id, new = await tables.import_record(data, client=_client(request))
         except TavolaError as exc:
             return _refusal(exc)
-        return JSONResponse({"table": table_id, "replay": f"/replay/{table_id}"}, status_code=201)
+        answer = {"table": table_id, "replay": f"/replay/{table_id}"}
+        return JSONResponse(answer, status_code=201 if new else 200)
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
