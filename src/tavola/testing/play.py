@@ -380,8 +380,9 @@ def _nasty() -> list[object]:
 @check
 def check_malformed_input(case: Case, seeds: tuple[int, ...]) -> None:
     """``parse_action`` reads junk (random JSON, JSON text, labels gone wrong, deep nesting, huge
-    strings) as a catalog action or refuses it with a MalformedActionError, never another error,
-    and changes nothing; every action's JSON, JSON text and (when legal) label read back as it."""
+    strings) as a catalog action or refuses it with a MalformedActionError, never another error
+    (for a seat that does not exist, a SeatError), and changes nothing; every action's JSON, JSON
+    text and (when legal) label read back as it."""
     for seed in seeds:
         g = case.new(seed)
         case.seed = seed
@@ -397,8 +398,13 @@ def check_malformed_input(case: Case, seeds: tuple[int, ...]) -> None:
         seats = [min(g.to_act), *sorted(set(case.seats) - g.to_act)[:1], case.players]
         inputs = _nasty() + [_junk(rng, words) for _ in range(300)]
         for data in inputs:
-            for seat in seats:
+            for seat in seats[:-1]:
                 _parse(case, g, seat, data)
+            try:
+                g.parse_action(case.players, data)
+                case.fail(f"parse_action({case.players}, {quote(data)}) read a seat that is not")
+            except SeatError:
+                pass
         for seat in seats[:1]:
             for a in actions:
                 for form in (a.to_json(), json.dumps(a.to_json()), a):
