@@ -3,11 +3,13 @@
 ``register_all()`` registers each game as ``python_tavola_<id with _>``; ``load(game_id,
 players)`` registers and loads one, as ``pyspiel.load_game(short_name(game_id), {"players": n})``
 does. Parameters: ``players``, ``seed`` (-1: fresh deals), ``variant``, ``options`` (the game's
-options as a JSON object) and, for simultaneous games, ``turn_based``.
+options as a JSON object in URL-safe base64, :func:`encode_options`; plain JSON is read too) and,
+for simultaneous games, ``turn_based``.
 
-- Dynamics: sequential, or simultaneous for a game with ``spec.simultaneous`` (a node where one
-  seat acts is an ordinary player node); ``turn_based`` gives such a game sequential nodes, the
-  seats that must act one after the other, which is exact because the game hides commitments.
+- Dynamics: sequential, or simultaneous for a game with ``spec.simultaneous``: then every node is
+  a simultaneous one, where the seats not in ``to_act`` have no legal actions; ``turn_based``
+  gives such a game sequential nodes, the seats that must act one after the other, which is
+  exact because the game hides commitments.
 - Chance is sampled: a state's tavola game is dealt when the state is first used, from the
   next of the loaded game's seeds (:class:`~tavola.interop.common.Seeds`); that seed fixes its
   future, so a clone plays on exactly as the original.
@@ -17,10 +19,14 @@ options as a JSON object) and, for simultaneous games, ``turn_based``.
   tensors are ``observe(seat)``.
 - ``resample_from_infostate`` is ``game.resample(seat, rng)``; the other seats' past in the
   sampled world is what everyone saw (the spectator's events).
+- States serialize (``serialize()``) and pickle, games pickle as their string; OpenSpiel's
+  ``serialize_game_and_state`` cannot work (it needs an RNG state a Python game cannot give).
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import functools
 import json
 import math
@@ -45,6 +51,34 @@ def short_name(game_id: str) -> str:
     'python_tavola_testa_di_pecora'
     """
     return PREFIX + game_id.replace("-", "_")
+
+
+def encode_options(options: dict[str, Any]) -> str:
+    """The parameter ``options``: the JSON of ``options`` in URL-safe base64, unpadded, so that
+    OpenSpiel's game strings (which split on ``,`` and ``=``) hold any options.
+
+    >>> encode_options({"seasons": 1, "redeals": 2})
+    'eyJyZWRlYWxzIjoyLCJzZWFzb25zIjoxfQ'
+    >>> decode_options("eyJyZWRlYWxzIjoyLCJzZWFzb25zIjoxfQ"), decode_options('{"seasons": 1}')
+    ({'redeals': 2, 'seasons': 1}, {'seasons': 1})
+    """
+    return base64.urlsafe_b64encode(_json(options).encode()).decode().rstrip("=")
+
+
+def decode_options(text: str) -> dict[str, Any]:
+    """The options of the parameter ``options``: :func:`encode_options`'s form, or plain JSON."""
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as exc:
+        try:
+            options = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+        except (binascii.Error, ValueError):
+            raise UnknownGameError(
+                f"options are a JSON object, plain or in URL-safe base64: {exc.msg}"
+            ) from None
+    if not isinstance(options, dict):
+        raise UnknownGameError(f"options are a JSON object, not {quote(text)}")
+    return options
 
 
 def register_all() -> list[str]:
@@ -91,7 +125,7 @@ def load(
     if variant is not None:
         params["variant"] = variant
     if options is not None:
-        params["options"] = json.dumps(options)
+        params["options"] = encode_options(options)
     if turn_based:
         params["turn_based"] = True
     return _pyspiel().load_game(short_name(game_id), params)
@@ -112,7 +146,7 @@ def _parameters(spec: GameSpec) -> dict[str, Any]:
         "players": spec.max_players,
         "seed": -1,
         "variant": spec.variants[0],
-        "options": "{}",
+        "options": encode_options({}),
     }
     if spec.simultaneous:
         params["turn_based"] = False
@@ -152,15 +186,22 @@ class _Rules:
     """What every state of one loaded game shares (never copied with a state): its parameters,
     sizes and action names, and the seeds of its deals."""
 
-    __slots__ = ("info", "names", "options", "players", "seeds", "simultaneous", "spec", "variant")
+    __slots__ = (
+        "info",
+        "names",
+        "options",
+        "params",
+        "players",
+        "seeds",
+        "simultaneous",
+        "spec",
+        "variant",
+    )
 
     def __init__(self, spec: GameSpec, params: dict[str, Any]) -> None:
-        try:
-            options = json.loads(params["options"])
-        except json.JSONDecodeError as exc:
-            raise UnknownGameError(f"options are a JSON object: {exc.msg}") from None
-        if not isinstance(options, dict):
-            raise UnknownGameError(f"options are a JSON object, not {quote(params['options'])}")
+        options = decode_options(params["options"])
+        self.params = {**params, "options": encode_options(options)}
+        """The parameters, ``options`` in :func:`encode_options`'s form."""
         self.players, self.variant, self.options = spec.check(
             params["players"], params["variant"], options
         )
@@ -177,6 +218,15 @@ class _Rules:
         return new_game(
             self.spec.id, self.players, seed=seed, variant=self.variant, options=self.options
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game's id and parameters (a ``GameSpec`` does not pickle); the copy's
+        seeds start over."""
+        return _rules, (self.spec.id, self.params)
+
+
+def _rules(game_id: str, params: dict[str, Any]) -> _Rules:
+    return _Rules(get_spec(game_id), params)
 
 
 def _action_names(catalog: ActionCatalog) -> list[str]:
@@ -219,6 +269,10 @@ class _World:
         copy = _World(self.rules, self.game.clone(), self.before)
         copy._seen = dict(self._seen)
         return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled dealt (``state.serialize()`` pickles it), without the cache of events."""
+        return _World, (self.rules, self.game, self.before)
 
     def seen(self, seat: int | None) -> Past:
         """Every event ``seat`` saw; kept, so that only new ones are asked of the game."""
@@ -271,13 +325,18 @@ class _GameBase:
                 utility_sum=0.0 if rules.players > 1 else None,
                 max_game_length=info.max_game_length,
             ),
-            params,
+            rules.params,  # options encoded, so that str(game) loads the game again
         )
         self.rules = rules
 
     def new_initial_state(self) -> Any:
         """A state of a new deal, dealt when first used (see :class:`_World`)."""
         return _classes()[1](self, _World(self.rules))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its string (OpenSpiel's own pickling needs an RNG state, which a Python
+        game cannot give): the copy's deals start over from the seed."""
+        return _load_game, (str(self),)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer of a player's own view, with perfect recall for the information state
@@ -324,47 +383,67 @@ class _StateBase:
         """The tavola game and the seats' past (hidden parts included: for tools and tests)."""
 
     def current_player(self) -> int:
+        """The seat to act; in a simultaneous game, every node is a simultaneous one (OpenSpiel's
+        convention: a seat not in ``to_act`` has no legal action there)."""
         spiel = _pyspiel()
         game = self.world.game
         if game.is_over:
             return spiel.PlayerId.TERMINAL
-        to_act = game.to_act
-        if self.world.rules.simultaneous and len(to_act) > 1:
+        if self.world.rules.simultaneous:
             return spiel.PlayerId.SIMULTANEOUS
-        return min(to_act)
+        return min(game.to_act)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player < 0:  # a simultaneous node: OpenSpiel's flat joint actions
-            return list(range(math.prod(len(codes) for codes in self._joint())))
+        if player < 0:  # the simultaneous player: OpenSpiel's flat joint actions
+            return list(range(math.prod(map(len, self._joint()))))
         return sorted(a.code for a in self.world.game.legal_actions(player))
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """A player's legal action codes as 0/1; refused for the simultaneous player, whose flat
+        joint actions are no action codes (OpenSpiel would write them past the mask's end)."""
+        spiel = _pyspiel()
+        if player is None:
+            player = self.current_player()
+        if player == spiel.PlayerId.SIMULTANEOUS:
+            raise ValueError(
+                "a simultaneous node has a mask per player: legal_actions_mask(player), "
+                "player 0 to num_players() - 1"
+            )
+        return spiel.State.legal_actions_mask(self, player)
 
     def _joint(self) -> list[list[int]]:
         """Each player's choices at a simultaneous node, for a flat joint action (OpenSpiel's
         order: player 0 the fastest-moving digit); a seat not in ``to_act`` has one, no action."""
         game = self.world.game
-        if len(game.to_act) < 2 or not self.world.rules.simultaneous:
+        if game.is_over:
+            raise IllegalActionError("the game is over")
+        if not self.world.rules.simultaneous:
             raise IllegalActionError("this is not a simultaneous node: one player acts")
         return [
             self._legal_actions(p) if p in game.to_act else [_pyspiel().INVALID_ACTION]
             for p in range(game.players)
         ]
 
+    def _split(self, joint: int) -> list[int]:
+        """Each player's action in the flat joint action ``joint`` (``INVALID_ACTION``: none)."""
+        choices = self._joint()
+        if isinstance(joint, bool) or not isinstance(joint, int):
+            raise IllegalActionError(f"a joint action is a whole number, not {quote(joint)}")
+        if not 0 <= joint < math.prod(map(len, choices)):
+            raise IllegalActionError(f"there is no joint action {joint} at this node")
+        actions = []
+        for codes in choices:
+            joint, digit = divmod(joint, len(codes))
+            actions.append(codes[digit])
+        return actions
+
     def _apply_action(self, action: int) -> None:
         game = self.world.game
+        if self.world.rules.simultaneous:
+            self._apply_actions(self._split(action))
+            return
         if game.is_over:
             raise IllegalActionError("the game is over")
-        if self.world.rules.simultaneous and len(game.to_act) > 1:
-            if isinstance(action, bool) or not isinstance(action, int):
-                raise IllegalActionError(f"a joint action is a whole number, not {quote(action)}")
-            joint = self._joint()
-            if not 0 <= action < math.prod(map(len, joint)):
-                raise IllegalActionError(f"there is no joint action {action} at this node")
-            actions = []
-            for codes in joint:
-                action, digit = divmod(action, len(codes))
-                actions.append(codes[digit])
-            self._apply_actions(actions)
-            return
         seat = min(game.to_act)
         game.act(seat, legal_action(game, seat, action, f"player {seat}"))
 
@@ -385,7 +464,12 @@ class _StateBase:
             game.act(seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        """An action code's name; for the simultaneous player, each player's part of the flat
+        joint action, OpenSpiel's way (``[Pope, -, Bishop]``: ``-`` for a seat not acting)."""
         names = self.world.rules.names
+        if player == _pyspiel().PlayerId.SIMULTANEOUS:
+            parts = [names[code] if code >= 0 else "-" for code in self._split(action)]
+            return f"[{', '.join(parts)}]"
         if not 0 <= action < len(names):
             raise IllegalActionError(
                 f"there is no action {action}: codes are 0 to {len(names) - 1}"
@@ -407,6 +491,20 @@ class _StateBase:
 
     def __str__(self) -> str:
         return table_text(self.world.game)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and ``serialize()`` (OpenSpiel's own pickling needs the game's
+        RNG state, which a Python game cannot give)."""
+        return _load_state, (self.get_game(), self.serialize())  # type: ignore[attr-defined]
+
+
+def _load_game(text: str) -> Any:
+    register_all()
+    return _pyspiel().load_game(text)
+
+
+def _load_state(game: Any, text: str) -> Any:
+    return game.deserialize_state(text)
 
 
 @functools.cache
