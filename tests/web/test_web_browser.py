@@ -734,3 +734,17 @@ def test_a_step_of_a_secret_choice_is_taken_back_from_the_page(server: str, brow
     expect(mine).to_contain_text("none yet")
     expect(page.get_by_role("button", name="Take back the last step")).to_have_count(0)
     page.close()
+
+
+def test_the_game_log_names_seats_as_the_table_does(server: str, browser) -> None:
+    """The log said 'Seat 1 plays ...' while the header and the players' list said 'Bea'."""
+    names = ["Ann", "Bea", "Cid", "Dan"]
+    seats = [{"kind": "me", "name": "Ann"}] + [
+        {"kind": "bot", "agent": "random", "name": n} for n in names[1:]
+    ]
+    made = api(server, "/api/tables", {"game": "testa-di-pecora", "players": 4, "seats": seats})
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    expect(page.locator("#log")).to_contain_text("Seat 1 · \u2068Bea\u2069", timeout=15000)
+    assert "Seat 1 " not in page.locator("#log").inner_text().replace("Seat 1 · ", "")
+    page.close()

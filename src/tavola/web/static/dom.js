@@ -100,6 +100,20 @@ export function seatLabel(msg, seat) {
   return info?.name ? `Seat ${seat} · \u2068${info.name}\u2069` : `Seat ${seat}`;
 }
 
+/** Each event's sentence with the seats it names ("Seat 2", "seat 2") named as the table names
+ *  them ("Seat 2 · Anna"): the game writes its sentences knowing no names. */
+export function nameSeats(msg) {
+  if (msg.seatsNamed) return; // a message kept and shown again
+  msg.seatsNamed = true;
+  for (const event of msg.events || []) {
+    if (!event.text) continue;
+    event.text = event.text.replace(/\b([Ss])eat (\d+)\b/g, (all, s, n) => {
+      const label = seatLabel(msg, Number(n));
+      return s === 's' ? `s${label.slice(1)}` : label;
+    });
+  }
+}
+
 /** "you" for the viewer's own seat (but "the bot in your seat" once a bot plays it), else the
  *  seat label. */
 export function who(msg, seat) {

@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End. The seat and move are kept in the
 // fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, redraw, gameRenderer, appendEvents, turnText } from './dom.js';
+import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import * as generic from './games/generic.js';
@@ -48,6 +48,7 @@ async function go(to) {
 }
 
 function draw(msg) {
+  nameSeats(msg);
   const before = shown;
   shown = msg;
   const news = before && before.seat === msg.seat && msg.step === before.step + 1

@@ -2,7 +2,7 @@
 // at the table (connected, or away for how long; the creator may hand an empty seat to a bot),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -69,6 +69,7 @@ function connect() {
       // the card faces come in a connection's first message only
       if (msg.cards) cards = msg.cards;
       else msg.cards = cards;
+      nameSeats(msg);
       const now = Date.now();
       for (const seat of msg.seats) {
         if (seat.connected === false) seat.awaySince = now - seat.away * 1000;
