@@ -431,7 +431,7 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     page.get_by_role("link", name="Open my seat (seat 0)").click()
     page.wait_for_selector("#board *")
     players = page.locator("#players")
-    assert "away" in players.locator("li").nth(1).inner_text()
+    assert "not here yet" in players.locator("li").nth(1).inner_text()  # not "away": never came
     other = browser.new_context()
     theirs = other.new_page()
     theirs.goto(friend)

@@ -43,13 +43,20 @@ def test_everyone_sees_which_seats_are_connected_and_for_how_long_not(client) ->
     with client.websocket_connect(f"/ws/{table}") as watcher:
         seats = hello(watcher)["seats"]
         assert [s["connected"] for s in seats] == [False, False, None]
+        assert [s["joined"] for s in seats] == [False, False, None]  # nobody has come yet
         assert isinstance(seats[0]["away"], int) and seats[2]["away"] is None
         assert [s["level"] for s in seats] == [None, None, "easy"]  # the lobby's word for it
         with client.websocket_connect(f"/ws/{table}") as a:
-            assert hello(a, made, 0)["seats"][0] == {**seats[0], "connected": True, "away": None}
+            assert hello(a, made, 0)["seats"][0] == {
+                **seats[0],
+                "connected": True,
+                "away": None,
+                "joined": True,
+            }
             until(watcher, lambda m: m["seats"][0]["connected"] is True)  # seat 0 arrives
         told = until(watcher, lambda m: m["seats"][0]["connected"] is False)  # ... and leaves
         assert told["seats"][0]["away"] == 0 and told["seats"][1]["connected"] is False
+        assert (told["seats"][0]["joined"], told["seats"][1]["joined"]) == (True, False)
 
 
 def test_the_creator_hands_an_empty_seat_to_a_bot_which_plays_it_after_a_restart(

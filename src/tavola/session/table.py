@@ -212,19 +212,29 @@ class LiveTable:
 
     def seats_json(self) -> list[dict[str, Any]]:
         """Each seat as every listener sees it; a person's also says whether it is connected,
-        or for how many seconds it has not been (since its last connection closed, or since
-        this server loaded the table)."""
+        for how many seconds it has not been (since its last connection closed, or since this
+        server loaded the table), and whether it has come since then (``joined``: a friend
+        who has not opened the link yet is not 'away')."""
         held = Counter(x.seat for x in self.listeners if not x.closed)
         clock = time.monotonic()
         out = []
         for s, info in enumerate(self.seats):
-            connected = away = level = None
+            connected = away = level = joined = None
             if info.kind == "human":
                 connected = held[s] > 0
                 away = None if connected else int(clock - self.left_at.get(s, self.loaded_at))
+                joined = connected or s in self.left_at
             else:
                 level = self.levels.get(info.agent)  # type: ignore[arg-type]
-            out.append({**info.to_json(), "connected": connected, "away": away, "level": level})
+            out.append(
+                {
+                    **info.to_json(),
+                    "connected": connected,
+                    "away": away,
+                    "joined": joined,
+                    "level": level,
+                }
+            )
         return out
 
     async def join(self, listener: Listener) -> None:

@@ -237,6 +237,7 @@ export function clock(seconds) {
  */
 export function awayBadge(info) {
   if (info?.connected !== false || !Number.isFinite(info.awaySince)) return null;
+  if (info.joined === false) return h('span', { class: 'badge away', text: 'not here yet' });
   const since = info.awaySince;
   return h('span', {
     class: 'badge away',
