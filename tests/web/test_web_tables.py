@@ -4,8 +4,11 @@ secrets, refusals, limits, and no message carrying what its seat may not see."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi import Request, WebSocketDisconnect
@@ -99,11 +102,10 @@ def test_every_message_to_every_seat_and_spectator_hides_what_it_must(client: Te
                 assert leaks(record, seat, msg) == [], (seat, msg["moves"])
 
 
-def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None:
-    """Renaissance Man (2013): 'All players then secretly and simultaneously place their 5
-    Foundation cards'. A step of one seat's secret choice is not counted in the others' moves,
-    nor sent to them at all: a message, or its count of moves, would tell them how many steps
-    the choice took (a pass takes fewer than an action)."""
+@contextlib.contextmanager
+def two_people(client: TestClient) -> Iterator[tuple[str, tuple[Any, dict], tuple[Any, dict]]]:
+    """A new 2013 table of two people, both connected: its id, and each seat's socket with its
+    last state (seat 0's tells that seat 1 came)."""
     made = create(client, "renaissance-man", 2, ["me", "invite"])
     table = made["table"]
     with (
@@ -113,9 +115,17 @@ def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None
         a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
         a.receive_json()
         b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
-        before = b.receive_json()
-        mine = a.receive_json()  # seat 1 came: news to seat 0
-        assert mine["seats"][1]["connected"]
+        theirs = b.receive_json()
+        yield table, (a, a.receive_json()), (b, theirs)
+
+
+def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None:
+    """Renaissance Man (2013): 'All players then secretly and simultaneously place their 5
+    Foundation cards'. A step of one seat's secret choice is not counted in the others' moves,
+    nor sent to them at all: a message, or its count of moves, would tell them how many steps
+    the choice took (a pass takes fewer than an action)."""
+    with two_people(client) as (_, (a, mine), (b, before)):
+        assert mine["seats"][1]["connected"]  # seat 1 came: news to seat 0
         for step in (1, 2):
             a.send_json({"type": "act", "action": mine["legal"][0]["action"]})
             mine = a.receive_json()
@@ -129,17 +139,7 @@ def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None
 def test_a_step_of_a_secret_choice_is_taken_back_stored_and_unseen(client: TestClient) -> None:
     """A misclicked step of a secret choice can be taken back before Ready: the table is as
     before the step, in the store too (it resumes so), and the other seat is sent nothing."""
-    made = create(client, "renaissance-man", 2, ["me", "invite"])
-    table = made["table"]
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
-        a.receive_json()
-        b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
-        theirs = b.receive_json()
-        mine = a.receive_json()
+    with two_people(client) as (table, (a, mine), (b, theirs)):
         assert mine["take_back"] is False  # nothing to take back yet
         a.send_json({"type": "take_back"})
         assert "no step to take back" in a.receive_json()["message"]
