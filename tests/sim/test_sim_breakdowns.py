@@ -3,6 +3,7 @@ a game's standing), and each game's own breakdowns, kept in the results file and
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -82,3 +83,22 @@ def test_a_yes_or_no_row_reads_as_a_rate_and_its_count_is_named(tmp_path: Path) 
     page = " ".join((tmp_path / "r.html").read_text().split("<h2>Breakdowns</h2>")[1].split())
     assert "<th>observations</th>" in page and "is how many times a row was seen" in page
     assert re.search(r'<td class="n">\d+\.\d%</td>', page)
+
+
+def test_the_lab_guide_names_how_games_end_for_each_game_that_reports_it() -> None:
+    """docs/lab.md listed the 2013 game's breakdowns without its 'How games end' table."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "lab.md").read_text()
+    by_game = doc.split("By game:\n", 1)[1].split("\n\n", 1)[0]
+    bullets = {b.split(":", 1)[0]: " ".join(b.split()) for b in by_game.split("- ")[1:]}
+    ends = 0
+    for spec in tavola.list_games():
+        g = tavola.new_game(spec.id, players=spec.min_players, seed=1)
+        rng = random.Random(1)
+        while not g.is_over:
+            seat = min(g.to_act)
+            g.act(seat, rng.choice(g.legal_actions(seat)))
+        tables = {t for t, _, _ in spec.breakdown(g)} if spec.breakdown else set()
+        if "How games end (share of games)" in tables:
+            ends += 1
+            assert "how games end" in bullets[spec.title], spec.title
+    assert ends == 2

@@ -11,10 +11,12 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from tavola.sim import simulate
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 
@@ -88,9 +90,14 @@ def _interrupt(
     signals: int,
     args: list[str] = ARGS,
     said: str = "tavola: interrupted\n",
+    ready: Callable[[], bool] = lambda: True,
+    command: list[str] | None = None,
 ) -> None:
+    """Start a run (``command``, or tavola with ``args`` under start ``method``), and once its
+    workers are up and ``ready()`` holds, send ``signals`` SIGINTs to its process group; check
+    that it stops at once, says ``said`` and leaves nothing behind."""
     run = subprocess.Popen(
-        _command(method, args),
+        command or _command(method, args),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -102,6 +109,10 @@ def _interrupt(
         assert run.poll() is None, run.communicate()
         assert time.monotonic() < deadline, "the workers did not start"
         time.sleep(0.05)
+    while not ready():
+        assert run.poll() is None, run.communicate()
+        assert time.monotonic() < deadline, "the run did not get ready to be interrupted"
+        time.sleep(0.005)
     sent = time.monotonic()
     for _ in range(signals):
         os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C does: the whole group gets it
@@ -138,22 +149,49 @@ def test_a_second_ctrl_c_does_not_break_the_stop(started: list[subprocess.Popen[
     _interrupt(started, None, signals=2)
 
 
+LOGGED = """
+import multiprocessing, sys
+import tavola.sim.runner as runner
+multiprocessing.set_start_method("fork")  # the workers inherit the patch
+play = runner.play_game
+def logged(*args, **kwargs):
+    outcome = play(*args, **kwargs)
+    with open(LOG, "a") as log:  # each game as its worker finishes it
+        log.write(f"{outcome.seed}\\n")
+    return outcome
+runner.play_game = logged
+from tavola.cli import main
+sys.exit(main())
+"""
+"""tavola's command line, its workers noting in the file LOG each game they finish."""
+
+
+def _lines(path: Path) -> int:
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no fork")
 def test_ctrl_c_leaves_the_finished_games_in_the_results_file_and_the_run_resumes(
     started: list[subprocess.Popen[str]], tmp_path: Path
 ) -> None:
-    out = tmp_path / "run.jsonl"
-    args = ["simulate", "renaissance-man-2d6", "-n", "400", "-j", "2", "--json", "-o", str(out)]
+    """Ctrl-C once the two workers have finished 20 games: the file keeps them (all but those
+    held back behind an earlier game still being played, or not yet received). The games were
+    written 25 at a time, in whole ranges of one worker: with 20 games played, none was kept.
+    The same command then completes the run to the file of a run never stopped."""
+    out, log, whole = tmp_path / "run.jsonl", tmp_path / "finished.log", tmp_path / "whole.jsonl"
+    args = ["simulate", "renaissance-man-2d6", "-n", "200", "-j", "2", "--json", "-o", str(out)]
     said = (
         f"tavola: interrupted; the finished games are in {out}: the same command resumes the run\n"
     )
-    _interrupt(started, None, signals=1, args=args, said=said)
+    command = [sys.executable, "-c", LOGGED.replace("LOG", repr(str(log)), 1), *args]
+    _interrupt(started, None, 1, said=said, ready=lambda: _lines(log) >= 20, command=command)
     kept = out.read_text().splitlines()
-    assert len(kept) < 401
+    assert _lines(log) >= 20 and len(kept) - 1 >= 5, (_lines(log), len(kept) - 1)
     done = subprocess.run(_command(None, args), capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout)["games"] == 400
-    lines = out.read_text().splitlines()
-    assert lines[: len(kept) - 1] == kept[:-1] and len(lines) == 401  # the last may be cut
-    assert [json.loads(line)["i"] for line in lines[1:]] == list(range(400))
+    assert json.loads(done.stdout)["games"] == 200
+    assert out.read_text().splitlines()[: len(kept)] == kept
+    simulate("renaissance-man-2d6", 200, ["random"], out=whole)  # the same settings, unstopped
+    assert out.read_bytes() == whole.read_bytes()
 
 
 @pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())

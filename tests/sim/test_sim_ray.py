@@ -1,5 +1,6 @@
 """The Ray backend, on a local Ray instance started for the run: the same figures and the same
-results file as local processes, and a failing game's error reaches the caller."""
+results file as local processes, each game streamed back as it ends (an interrupted run resumes
+to the same file), and a failing game's error reaches the caller."""
 
 from __future__ import annotations
 
@@ -45,3 +46,27 @@ def test_an_error_in_a_ray_task_reaches_the_caller(cluster) -> None:
         _play_on_ray(settings, [(0, 2), (2, 4)], None, lambda *done: finished.append(done))
     assert finished == []
     assert ray.is_initialized()  # the caller's instance is left running
+
+
+def test_ray_tasks_stream_each_game_and_an_interrupted_run_resumes(cluster, tmp_path: Path) -> None:
+    """Each task sends its games back one by one (a task's games came back only once all were
+    played): progress counts every game, an interrupt keeps the games written so far (the first
+    ones of the run), and the run resumed on Ray gives the file of local processes."""
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    simulate(GAME, 24, LINEUP, seed=2, out=whole)
+    seen = []
+
+    def stop(done: int) -> None:
+        seen.append(done)
+        if done >= 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate(GAME, 24, LINEUP, seed=2, backend="ray", out=cut, progress=stop)
+    assert seen == [1, 2, 3, 4, 5]
+    kept = cut.read_text().splitlines()
+    assert kept == whole.read_text().splitlines()[: len(kept)]
+    resumed = simulate(GAME, 24, LINEUP, seed=2, backend="ray", out=cut)
+    assert resumed.resumed == len(kept) - 1
+    assert cut.read_bytes() == whole.read_bytes()
+    assert ray.is_initialized()

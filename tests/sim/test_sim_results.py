@@ -1,17 +1,20 @@
-"""A run's results file: every game and its record, in game order whatever the jobs, resumed
-after an interruption to the same numbers and the same file; every seat permutation."""
+"""A run's results file: every game and its record, in game order whatever the jobs and the start
+method, each written as soon as it is over, resumed after an interruption to the same numbers
+and the same file; every seat permutation."""
 
 from __future__ import annotations
 
 import itertools
 import json
+import multiprocessing
 from pathlib import Path
 
 import pytest
 
 import tavola
 from tavola import get_spec
-from tavola.sim import ResultsFileError, seating, simulate, to_json
+from tavola.core.rng import derive_seed
+from tavola.sim import ResultsFileError, runner, seating, simulate, to_json
 
 GAME = "renaissance-man-2d6"
 LINEUP = ["heuristic", "random", "random"]
@@ -85,6 +88,50 @@ def test_an_interrupted_run_resumes_to_the_same_numbers_and_file(tmp_path: Path)
     ]
     again = simulate(GAME, 30, LINEUP, seed=9, out=cut)  # nothing left to play
     assert again.resumed == 30 and cut.read_bytes() == whole.read_bytes()
+
+
+def test_ctrl_c_during_a_game_keeps_every_game_finished_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game is in the file as soon as it is over: a Ctrl-C during game 13 keeps games 0 to
+    12 (games were written by ranges of up to 50 at once: here the first 8, so a Ctrl-C lost
+    every finished game of the range being played), and the same run resumed from the file
+    gives the numbers and the file of a run never stopped."""
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    uninterrupted = simulate(GAME, 30, LINEUP, seed=9, out=whole)
+    play = runner.play_game
+    lines_by_progress: list[tuple[int, int]] = []
+
+    def ctrl_c_in_game_13(game_id: str, agents, seed: int, *args, **kwargs):
+        if seed == derive_seed(9, 13):
+            raise KeyboardInterrupt
+        return play(game_id, agents, seed, *args, **kwargs)
+
+    def progress(done: int) -> None:
+        lines_by_progress.append((done, len(cut.read_text().splitlines()) - 1))
+
+    monkeypatch.setattr(runner, "play_game", ctrl_c_in_game_13)
+    with pytest.raises(KeyboardInterrupt):
+        simulate(GAME, 30, LINEUP, seed=9, out=cut, progress=progress)
+    # every game was in the file (flushed) when it was counted, before the next one started
+    assert lines_by_progress == [(done, done) for done in range(1, 14)]
+    kept = cut.read_text().splitlines()
+    assert kept == whole.read_text().splitlines()[:14]  # the settings and games 0 to 12
+    monkeypatch.setattr(runner, "play_game", play)
+    resumed = simulate(GAME, 30, LINEUP, seed=9, out=cut)
+    assert resumed.resumed == 13
+    assert numbers(resumed) == numbers(uninterrupted)
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_workers_under_every_start_method_write_the_same_file(tmp_path: Path, method: str) -> None:
+    """Workers send each game back as it ends; the file is still in game order."""
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    simulate(GAME, 14, LINEUP, seed=3, out=one)
+    simulate(GAME, 14, LINEUP, seed=3, out=two, jobs=2, start_method=method)
+    assert one.read_bytes() == two.read_bytes()
+    assert not multiprocessing.active_children()
 
 
 def test_a_file_of_another_run_or_not_a_results_file_is_refused_by_line(tmp_path: Path) -> None:

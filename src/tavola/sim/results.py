@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -131,11 +131,16 @@ class ResultsFile:
     def _write(self, data: Mapping[str, Any]) -> None:
         self._file.write(json.dumps(data, separators=(",", ":")) + "\n")
 
+    def append(self, games: Iterable[tuple[int, GameOutcome]]) -> None:
+        """Append games ``(i, outcome)`` and flush them to the file (the caller keeps game
+        order)."""
+        for i, o in games:
+            self._write(outcome_json(i, o))
+        self._file.flush()
+
     def add(self, start: int, outcomes: list[GameOutcome]) -> None:
         """Append games ``start``, ``start + 1``... (the caller keeps game order)."""
-        for k, o in enumerate(outcomes):
-            self._write(outcome_json(start + k, o))
-        self._file.flush()
+        self.append((start + k, o) for k, o in enumerate(outcomes))
 
     def close(self) -> None:
         self._file.close()

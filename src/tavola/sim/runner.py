@@ -5,6 +5,8 @@ and the agent at seat ``s`` draws from its own secret stream ``derive_seed(S, AG
 s)`` (see :func:`agent_seeds`), so knowing a game's seed does not predict its bots. A game's
 outcome therefore depends on ``(S, i)`` only, never on the process that played it, and results
 are gathered in game order: the same seed gives the same numbers whatever the number of jobs.
+Workers (and Ray tasks) send each game back as soon as it is over; a results file gets it once
+every earlier game is in it.
 
 With several jobs, games run in worker processes that ignore SIGINT; on Ctrl-C (or any
 error) the parent stops and reaps every worker before the exception goes on, so one Ctrl-C ends
@@ -21,6 +23,7 @@ import random
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -50,7 +53,12 @@ MAX_JOBS = 256
 """The most worker processes a simulation starts (a typo must not start thousands)."""
 
 _MAX_CHUNK = 50
-"""The most games a worker plays before it reports back (so progress and Ctrl-C stay prompt)."""
+"""The most games of one Ray task (it streams each back as soon as it is over)."""
+
+_MAX_HANDED = 4
+"""The most games handed to a local worker at once. Each is sent back as soon as it is over,
+but written only once every earlier game is: few at a time keep the workers on neighbouring
+games, so few finished games wait (and are lost to Ctrl-C) behind one still being played."""
 
 
 class SimulationError(TavolaError):
@@ -236,30 +244,25 @@ class _Settings:
     seating: str = "rotate"
     keep_records: bool = False
 
-    def play(self, start: int, stop: int) -> list[GameOutcome]:
-        """Games ``start`` to ``stop - 1`` of the run."""
+    def play(self, i: int) -> GameOutcome:
+        """Game ``i`` of the run."""
         players = len(self.agents)
-        out = []
-        for i in range(start, stop):
-            deal = deal_of(i, players, self.seating)
-            out.append(
-                play_game(
-                    self.game_id,
-                    seating(self.agents, i, self.seating),
-                    derive_seed(self.seed, deal),
-                    agent_seeds(self.seed, deal, players),
-                    self.variant,
-                    self.options,
-                    self.max_decisions,
-                    self.keep_records,
-                )
-            )
-        return out
+        deal = deal_of(i, players, self.seating)
+        return play_game(
+            self.game_id,
+            seating(self.agents, i, self.seating),
+            derive_seed(self.seed, deal),
+            agent_seeds(self.seed, deal, players),
+            self.variant,
+            self.options,
+            self.max_decisions,
+            self.keep_records,
+        )
 
 
 def _work(settings: _Settings, channel: Connection, inherited: list[Connection]) -> None:
-    """A worker process: play each range of games the parent sends, sending back its outcomes,
-    until the parent sends ``None``.
+    """A worker process: play each range of games the parent sends, sending back each game as
+    ``(i, outcome)`` as soon as it is over, until the parent sends ``None``.
 
     It ignores SIGINT: on Ctrl-C the parent stops it. An error is sent on as the exception.
     It first closes the parent's ends of the pipes it inherited (a forked worker has them all,
@@ -273,8 +276,8 @@ def _work(settings: _Settings, channel: Connection, inherited: list[Connection])
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         while (task := channel.recv()) is not None:
-            start, stop = task
-            channel.send((start, settings.play(start, stop)))
+            for i in range(*task):
+                channel.send((i, settings.play(i)))
     except Exception as exc:
         try:
             channel.send(exc)
@@ -340,12 +343,14 @@ def _play_in_pool(
     ranges: list[tuple[int, int]],
     jobs: int,
     start_method: str | None,
-    finished: Callable[[int, list[GameOutcome]], None],
+    finished: Callable[[int, GameOutcome], None],
 ) -> None:
-    """Play the ranges of games on ``jobs`` processes, calling ``finished`` as each ends.
+    """Play the ranges of games on ``jobs`` processes, calling ``finished(i, outcome)`` as each
+    game ends.
 
-    Each worker has its own pipe, on which the parent hands it the next range as it reports
-    one, so a faster worker plays more and both end together; the workers share no queue or
+    Each worker has its own pipe, on which it sends each game as it ends and the parent hands
+    it the next range as it reports the last game of one, so a faster worker plays more and
+    both end together; the workers share no queue or
     lock, so killing one can leave nothing locked. However this ends (done, an error in a
     worker, Ctrl-C), every worker is stopped and reaped before it returns or raises.
     """
@@ -354,6 +359,7 @@ def _play_in_pool(
         resource_tracker.ensure_running()  # it unblocks SIGINT: start it before blocking
     todo = iter(ranges)
     workers: dict[Connection, BaseProcess] = {}
+    held: dict[Connection, deque[tuple[int, int]]] = {}  # the ranges each worker has, in order
     sigint = _Sigint()
 
     told_to_stop: set[Connection] = set()
@@ -364,6 +370,8 @@ def _play_in_pool(
             task = next(todo, None)
             if task is None:
                 told_to_stop.add(channel)
+            else:
+                held[channel].append(task)
             channel.send(task)
 
     with sigint.installed():
@@ -378,6 +386,7 @@ def _play_in_pool(
                     )
                     worker.start()
                     workers[channel] = worker
+                    held[channel] = deque()
                     theirs.close()
             sigint.holding = False
             if sigint.caught:
@@ -400,8 +409,12 @@ def _play_in_pool(
                         continue
                     if isinstance(message, BaseException):
                         raise message
-                    hand_out(channel)  # type: ignore[arg-type]
-                    finished(*message)
+                    i, outcome = message
+                    ranges_held = held[channel]  # type: ignore[index]
+                    if i == ranges_held[0][1] - 1:  # the last game of its range
+                        ranges_held.popleft()
+                        hand_out(channel)  # type: ignore[arg-type]
+                    finished(i, outcome)
         finally:
             sigint.caught = True
             for worker in workers.values():
@@ -411,19 +424,22 @@ def _play_in_pool(
                 channel.close()
 
 
-def _play_range(settings: _Settings, start: int, stop: int) -> list[GameOutcome]:
-    """A Ray task: games ``start`` to ``stop - 1`` (the function Ray ships to its workers)."""
-    return settings.play(start, stop)
+def _play_range(settings: _Settings, start: int, stop: int) -> Iterator[GameOutcome]:
+    """A Ray task: games ``start`` to ``stop - 1``, each yielded as it ends (the function Ray
+    ships to its workers, run as a streaming generator)."""
+    for i in range(start, stop):
+        yield settings.play(i)
 
 
 def _play_on_ray(
     settings: _Settings,
     ranges: list[tuple[int, int]],
     address: str | None,
-    finished: Callable[[int, list[GameOutcome]], None],
+    finished: Callable[[int, GameOutcome], None],
 ) -> None:
-    """Play the ranges of games as Ray tasks, calling ``finished`` as each ends. However this
-    ends, tasks still running are cancelled, and a Ray instance started here is stopped."""
+    """Play the ranges of games as Ray tasks, calling ``finished(i, outcome)`` as each game
+    ends (each task streams its games back as it plays them). However this ends, tasks still
+    running are cancelled, and a Ray instance started here is stopped."""
     try:
         import ray
     except ImportError:
@@ -442,22 +458,29 @@ def _play_on_ray(
         except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
             where = "a local Ray instance" if address is None else f"Ray at {quote(address)}"
             raise SimulationError(f"could not start or reach {where}: {exc}") from None
-    task = ray.remote(_play_range)
+    task = ray.remote(num_returns="streaming")(_play_range)
     shared = ray.put(settings)
+    # each task's stream of games, and the number of its next game
     pending = {task.remote(shared, start, stop): start for start, stop in ranges}
     try:
         while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                start = pending.pop(ref)
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for games in ready:
                 try:
-                    outcomes = ray.get(ref)
+                    ref = next(games)
+                except StopIteration:  # the task has sent all its games
+                    del pending[games]
+                    continue
+                try:
+                    outcome = ray.get(ref)
                 except ray.exceptions.RayTaskError as exc:
                     raise RuntimeError(f"a Ray task failed: {exc.cause!r}") from None
-                finished(start, outcomes)
+                i = pending[games]
+                pending[games] = i + 1
+                finished(i, outcome)
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        for games in pending:
+            ray.cancel(games, force=True)
         if started_here:
             ray.shutdown()
 
@@ -527,9 +550,10 @@ def simulate(
     the number of names (or the game's maximum for a single name). ``seats`` is how they move
     (:func:`seating`). ``progress(done)`` is called in this process as games finish.
     ``start_method`` is the multiprocessing start method of the workers (default: the
-    platform's). With ``out``, each game and its record is appended to that results file as it
-    finishes (:mod:`tavola.sim.results`), and a file left by an interrupted run of the same
-    settings is resumed: only its missing games are played. Raises a :class:`TavolaError` for
+    platform's). With ``out``, each game and its record is appended and flushed to that results
+    file as soon as it is over and every earlier game is in the file, which so stays in game
+    order (:mod:`tavola.sim.results`); a file left by an interrupted run of the same settings is
+    resumed: only its missing games are played. Raises a :class:`TavolaError` for
     bad settings.
 
     ``backend`` ``"ray"`` plays the same ranges of games as Ray tasks, on the cluster at
@@ -589,18 +613,24 @@ def simulate(
         )
         results = {i: o for i, o in file.done.items() if i < games}
     resumed = len(results)
-    ranges = _ranges([i for i in range(games) if i not in results], jobs)
-    finished_ranges: dict[int, list[GameOutcome]] = {}
-    written = 0  # ranges written to the file, in game order
+    todo = [i for i in range(games) if i not in results]
+    ranges = _ranges(todo, jobs, _MAX_CHUNK if backend == "ray" else _MAX_HANDED)
+    waiting: dict[int, GameOutcome] = {}  # games over but not yet written: an earlier one is not
+    written = 0  # the games of ``todo`` written to the file (always its first ones)
 
-    def finished(start: int, outcomes: list[GameOutcome]) -> None:
+    def finished(i: int, outcome: GameOutcome) -> None:
+        """Take game ``i`` as it ends: write it, with every game it held back, as soon as
+        every earlier game is in the file (which so stays in game order, the order of an
+        uninterrupted run, and holds every game up to the first one still being played)."""
         nonlocal written
-        finished_ranges[start] = outcomes
-        results.update((start + k, o) for k, o in enumerate(outcomes))
-        while file is not None and written < len(ranges) and ranges[written][0] in finished_ranges:
-            first = ranges[written][0]
-            file.add(first, finished_ranges.pop(first))
-            written += 1
+        results[i] = outcome
+        if file is not None:
+            waiting[i] = outcome
+            start = written
+            while written < len(todo) and todo[written] in waiting:
+                written += 1
+            if written > start:
+                file.append((j, waiting.pop(j)) for j in todo[start:written])
         if progress:
             progress(len(results))
 
@@ -611,8 +641,8 @@ def simulate(
         if backend == "ray" and ranges:
             _play_on_ray(settings, ranges, address, finished)
         elif jobs == 1:
-            for start, stop in ranges:
-                finished(start, settings.play(start, stop))
+            for i in todo:
+                finished(i, settings.play(i))
         elif ranges:
             _play_in_pool(settings, ranges, jobs, start_method, finished)
     finally:
@@ -632,10 +662,10 @@ def simulate(
     )
 
 
-def _ranges(todo: list[int], jobs: int) -> list[tuple[int, int]]:
+def _ranges(todo: list[int], jobs: int, most: int = _MAX_CHUNK) -> list[tuple[int, int]]:
     """The games ``todo`` (in order) as ranges ``(start, stop)`` of consecutive games, none
-    longer than a worker's share of a quarter of them (nor ``_MAX_CHUNK``)."""
-    size = max(1, min(_MAX_CHUNK, math.ceil(len(todo) / (jobs * 4))))
+    longer than a worker's share of a quarter of them (nor ``most``)."""
+    size = max(1, min(most, math.ceil(len(todo) / (jobs * 4))))
     out: list[tuple[int, int]] = []
     for _, run in itertools.groupby(enumerate(todo), lambda x: x[1] - x[0]):
         games = [i for _, i in run]
