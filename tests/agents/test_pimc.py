@@ -1,16 +1,19 @@
 """The rollout bot (pimc): its name and parameters, the same choice under the same seed, the same
 choice in positions that look the same to its seat, the heuristic's move kept unless another is
-clearly better, and play stronger than random. Its fairness on every game is also the
+clearly better, a time budget kept (the clock read before every rollout), and play stronger than
+random. Its fairness on every game is also the
 conformance suite's ``check_bots_fair``."""
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 import tavola
 from tavola.agents import AgentNameError, Pimc, SeatHandle, make_agent
+from tavola.agents import pimc as pimc_module
 from tavola.agents.pimc import _beats
 from tavola.sim import simulate
 from tavola.sim.stats import summarize
@@ -145,10 +148,83 @@ def test_a_game_whose_resample_takes_no_policy_still_gets_searched() -> None:
 def test_a_time_budget_stops_the_search_and_still_chooses() -> None:
     g = a_choice("renaissance-rivals", 3, 2)
     seat = min(g.to_act)
-    found = Pimc("renaissance-rivals", rollouts=10**6, seconds=0.05).search(
-        g.view(seat), g.legal_actions(seat), random.Random(1), SeatHandle(g, seat)
+    for seconds in (0.01, 0.05):
+        found = Pimc("renaissance-rivals", rollouts=10**6, seconds=seconds).search(
+            g.view(seat), g.legal_actions(seat), random.Random(1), SeatHandle(g, seat)
+        )
+        assert found.best in g.legal_actions(seat)
+        assert all(o.visits <= found.iterations for o in found.options)
+
+
+class _Clock:
+    """A clock that moves only when a rollout is played, by ``step`` seconds."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.rollouts = 0.0, step, 0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize(("seconds", "rollouts"), [(0.05, 3), (1.0, 50)])
+def test_the_clock_is_read_before_every_rollout(
+    monkeypatch: pytest.MonkeyPatch, seconds: float, rollouts: int
+) -> None:
+    """With rollouts of 0.02 s, a budget of 0.05 s stops after 3 rollouts, and of 1 s after 50:
+    the clock was read only between worlds, after a world's rollouts of every candidate (up to
+    8), so pimc:seconds=0.05 took 0.3-0.5 s a move in the 3-player Renaissance games. A world
+    cut short by the clock is left out (every candidate is rated on the same worlds); with no
+    world played, the move is the heuristic's."""
+    clock = _Clock(0.02)
+    rollout = Pimc._rollout
+
+    def timed(self, *args):  # type: ignore[no-untyped-def]
+        clock.rollouts += 1
+        clock.now += clock.step
+        return rollout(self, *args)
+
+    monkeypatch.setattr(pimc_module, "time", clock)
+    monkeypatch.setattr(Pimc, "_rollout", timed)
+    g = a_choice("renaissance-rivals", 3, 2)
+    seat = min(g.to_act)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    assert len(legal) >= 4  # a world is more rollouts than a 0.05 s budget holds
+    found = Pimc("renaissance-rivals", rollouts=10**6, seconds=seconds).search(
+        view, legal, random.Random(1), SeatHandle(g, seat)
     )
-    assert found.iterations >= 1 and found.best in g.legal_actions(seat)
+    assert clock.rollouts == rollouts
+    assert found.best in legal and 0 < found.seconds <= seconds + 0.02
+    assert sum(o.visits for o in found.options) <= rollouts
+    if seconds < 0.1:
+        assert found.iterations == 0 and all(o.visits == 0 for o in found.options)
+        heuristic = tavola.get_spec("renaissance-rivals").heuristic
+        assert found.best == heuristic(view, legal, random.Random(random.Random(1).getrandbits(64)))
+    else:
+        assert found.iterations >= 1
+
+
+def test_a_time_budget_is_kept_to_about_one_rollout() -> None:
+    """In real time: the search ends at most about one rollout (to the end of the game) after
+    its budget. It played every candidate of a world (here 8 rollouts, 0.25-0.3 s) first."""
+    g = a_choice("renaissance-rivals", 3, 2)
+    seat = min(g.to_act)
+    view, legal = g.view(seat), g.legal_actions(seat)
+    assert len(legal) >= 8
+    bot = Pimc("renaissance-rivals", seconds=0.05)
+    rollout, longest = bot._rollout, [0.0]
+
+    def timed(*args):  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        try:
+            return rollout(*args)
+        finally:
+            longest[0] = max(longest[0], time.perf_counter() - start)
+
+    bot._rollout = timed  # type: ignore[method-assign]
+    start = time.perf_counter()
+    assert bot.choose(view, legal, random.Random(0), SeatHandle(g, seat)) in legal
+    took = time.perf_counter() - start
+    assert took <= 0.05 + longest[0] + 0.05, (took, longest[0])
 
 
 def test_the_rollout_bot_beats_random_play() -> None:

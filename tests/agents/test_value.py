@@ -6,6 +6,8 @@ variant, options and cards it was trained on; and pimc scores its cut rollouts b
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -115,6 +117,23 @@ def test_a_value_holds_whoever_deals_and_whichever_artist_a_seat_chose() -> None
         g = tavola.new_game(game_id, players=3, seed=1, options=options)
         assert value_for(g) is not None, game_id
         assert not set(options) & set(trained_on(g)["options"])
+
+
+def test_the_docs_name_the_options_a_value_leaves_out_of_its_match() -> None:
+    """docs/bots.md said a value is used only where 'variant, options and cards match', though
+    the options that only pick a deal are left out of the match (the test above)."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    doc = " ".join(doc.split())
+    assert "`Option.deal`" in doc
+    for game_id in ("renaissance-man", "renaissance-man-2d6", "renaissance-rivals"):
+        spec = get_spec(game_id)
+        dealing = [k for k, o in spec.options.items() if getattr(o, "deal", False)]
+        assert dealing and spec.values is not None
+        numbered = [k for k in dealing if re.fullmatch(r"\w+_\d+", k)]
+        if numbered:  # artist_0 ... artist_3, named as a span
+            assert f"`{numbered[0]}` to `{numbered[-1]}` in" in doc, game_id
+        for name in set(dealing) - set(numbered):
+            assert f"`{name}` in" in doc, name
 
 
 def test_a_value_holds_only_for_what_it_was_trained_on() -> None:

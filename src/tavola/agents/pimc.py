@@ -56,7 +56,9 @@ PARAMS = {
         choices=("heuristic", "uniform"),
     ),
 }
-"""What ``pimc:...`` takes. With ``seconds`` the search also stops when that time is up."""
+"""What ``pimc:...`` takes. With ``seconds`` the search also stops when that time is up: the
+clock is read before every rollout, a world not yet played by every candidate is then left out,
+and with no world played the move is the heuristic's."""
 
 
 class Pimc:
@@ -156,16 +158,23 @@ class Pimc:
             fresh = len(worlds)
             per = max(1, left // (len(survivors) * (rounds - done)))
             for _ in range(per):
-                if worlds and time.perf_counter() >= deadline:
+                if time.perf_counter() >= deadline:
                     break
                 world = (handle.resample(rng, self.others), rng.getrandbits(64))
                 if self.learned and not worlds:
                     from .value import value_for  # numpy: imported only by those who need it
 
                     value = value_for(world[0])
+                rewards = []
+                for arm in survivors:  # the clock is read before each rollout
+                    if time.perf_counter() >= deadline:
+                        break
+                    rewards.append(self._rollout(world, handle.seat, arm.action, value))
+                if len(rewards) < len(survivors):  # out of time: a world is played by all or none
+                    break
                 worlds.append(world)
-                for arm in survivors:
-                    arm.values.append(self._rollout(world, handle.seat, arm.action, value))
+                for arm, reward in zip(survivors, rewards, strict=True):
+                    arm.values.append(reward)
                 left -= len(survivors)
             if len(survivors) > 2:
                 ranked = sorted(survivors[1:], key=_Arm.mean, reverse=True)
