@@ -709,7 +709,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_names,
         default=["random"],
         help=f"one agent per seat, comma-separated, or one for all ({', '.join(AGENTS)}); "
-        "with parameters: ismcts:iterations=400,c=0.7 or ismcts:seconds=0.5",
+        "with parameters: ismcts:iterations=400,c=0.7 or ismcts:seconds=0.5 (default random)",
     )
     sim.add_argument(
         "--seed",
@@ -718,7 +718,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
     )
     sim.add_argument(
-        "--jobs", "-j", type=_jobs, default=1, help="worker processes (the local backend)"
+        "--jobs",
+        "-j",
+        type=_jobs,
+        default=1,
+        help="worker processes (the local backend; default 1)",
     )
     sim.add_argument(
         "--backend",
@@ -784,8 +788,13 @@ def build_parser() -> argparse.ArgumentParser:
     comp.add_argument(
         "--games", "-n", type=_whole(2), default=1000, help="games of each (default 1000)"
     )
-    comp.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help="seed of both runs")
-    comp.add_argument("--jobs", "-j", type=_jobs, default=1, help="worker processes")
+    comp.add_argument(
+        "--seed",
+        type=_seed,
+        default=DEFAULT_SEED,
+        help=f"seed of both runs (default {DEFAULT_SEED})",
+    )
+    comp.add_argument("--jobs", "-j", type=_jobs, default=1, help="worker processes (default 1)")
     comp.add_argument("--json", action="store_true", help="print one JSON object, no table")
     comp.set_defaults(handler=_compare)
 
