@@ -266,7 +266,7 @@ def test_replay_upto_a_count_stops_there(record: dict[str, Any]) -> None:
     assert tavola.replay(record, upto=whole).history == tavola.replay(record).history
     refused(  # it gave the whole game, silently
         RecordError,
-        f"^'upto' is {whole + 1}, but the record holds {whole} actions$",
+        f"^'upto' is past the record's end: it holds {whole} actions$",
         lambda: tavola.replay(record, upto=whole + 1),
     )
 

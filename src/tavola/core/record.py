@@ -65,7 +65,7 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     if not isinstance(actions, list):
         raise RecordError("the record's 'actions' is a list of [seat, action] pairs")
     if upto is not None and upto > len(actions):
-        raise RecordError(f"'upto' is {upto}, but the record holds {len(actions)} actions")
+        raise RecordError(f"'upto' is past the record's end: it holds {len(actions)} actions")
     for i, entry in enumerate(actions[:upto] if upto is not None else actions):
         if not (isinstance(entry, list | tuple) and len(entry) == 2):
             raise RecordError(f"action {i} is not a [seat, action] pair: {quote(entry)}")

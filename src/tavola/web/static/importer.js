@@ -21,7 +21,7 @@ export function wireImport(input, showError) {
         body: text,
       });
       const data = await answer.json().catch(() => ({}));
-      if (answer.status === 201 && typeof data.replay === 'string') {
+      if (answer.ok && typeof data.replay === 'string') { // 201, or 200: imported before
         location.href = data.replay;
         return;
       }
