@@ -453,9 +453,12 @@ class LiveTable:
         """Send each of ``listeners`` in turn what is new for it (a connection gone is marked
         closed). Listeners of one seat that are owed the same events (spectators, a seat open
         in two pages) share one message, built and encoded once while the table is unchanged:
-        a send that waits (a slow reader) lets the table change meanwhile. A listener is not
-        sent a message the same as its last: that a message came would tell it that something
-        it may not see happened (another seat's secret step)."""
+        a send that waits (a slow reader) lets the table change meanwhile. In a game with
+        simultaneous phases, a listener is not sent a message the same as its last: that a
+        message came would tell it that something it may not see happened (another seat's
+        secret step); elsewhere every action shows (and holding each listener's last message
+        would cost every table)."""
+        secret_steps = self.game.spec.simultaneous
         built: dict[tuple[int | None, int], tuple[str, int]] = {}
         seats: list[dict[str, Any]] | None = None
         version = self.version
@@ -472,9 +475,10 @@ class LiveTable:
                 last = msg["events"][-1]["i"] if msg["events"] else listener.sent
                 built[key] = (_encode(msg).decode(), last, msg)
             text, listener.sent, msg = built[key]
-            if not _news(msg, listener.last):
-                continue
-            listener.last = msg
+            if secret_steps:  # only there can a step show nothing to others
+                if not _news(msg, listener.last):
+                    continue
+                listener.last = msg
             try:
                 await listener.send(text)
             except Exception:  # a connection gone: its handler calls leave()
