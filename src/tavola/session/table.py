@@ -459,7 +459,7 @@ class LiveTable:
         secret step); elsewhere every action shows (and holding each listener's last message
         would cost every table)."""
         secret_steps = self.game.spec.simultaneous
-        built: dict[tuple[int | None, int], tuple[str, int]] = {}
+        built: dict[tuple[int | None, int], tuple[str, int, dict[str, Any]]] = {}
         seats: list[dict[str, Any]] | None = None
         version = self.version
         for listener in listeners:
