@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -134,6 +136,29 @@ def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None
         after = b.receive_json()  # the answer to its own step, nothing before it
         assert (after["moves"], len(after["view"]["mine"])) == (1, 1)
         assert after["view"]["commitments"] == before["view"]["commitments"]
+
+
+def test_a_secret_step_sends_nothing_while_an_away_seats_clock_ticks(client: TestClient) -> None:
+    """A friend who never came has an away clock that ticks each second: a state that differs
+    from the last only there told the others a step was taken (and how many)."""
+    made = create(client, "renaissance-man", 3, ["me", "invite", "invite"])
+    table = made["table"]
+    with (
+        client.websocket_connect(f"/ws/{table}") as a,
+        client.websocket_connect(f"/ws/{table}") as b,
+    ):
+        a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        a.receive_json()
+        b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
+        before = b.receive_json()
+        mine = a.receive_json()  # seat 1 came
+        time.sleep(1.1)  # seat 2's clock moves on
+        a.send_json({"type": "act", "action": mine["legal"][0]["action"]})
+        a.send_json({"type": "take_back"})
+        a.receive_json(), a.receive_json()
+        b.send_json({"type": "act", "action": before["legal"][0]["action"]})
+        after = b.receive_json()  # the answer to its own step, nothing before it
+        assert (after["moves"], len(after["view"]["mine"])) == (1, 1)
 
 
 def test_a_step_of_a_secret_choice_is_taken_back_stored_and_unseen(client: TestClient) -> None:
@@ -281,7 +306,11 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
                 },
                 "seat 0: a name is 1 to 40 characters, with a letter, digit or sign to see",
             )
-            for name in ("\u200b", " \u200e ", "Ann\nBob", "")
+            for name in (
+                *("\u200b", " \u200e ", "Ann\nBob", ""),  # nothing to see, a line break
+                *("\u2069\u202eBea", "Bea\u2028x"),  # it turned the log's lines around
+                *("a\ud800", "\u3164", "\u2800", "Seat 2", "x seat 3 y"),  # a 500; blank; seats
+            )
         ),
         (
             {
@@ -306,7 +335,7 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
 def test_a_bad_table_is_refused_with_a_reason(client: TestClient, body: dict, words: str) -> None:
     """And nothing of it is stored (a row written before the game was made would be a table
     that cannot load, tried again at every start)."""
-    r = client.post("/api/tables", json=body)
+    r = client.post("/api/tables", content=json.dumps(body))  # ASCII: a lone surrogate escaped
     assert r.status_code == 400 and words in r.json()["error"]
     assert client.app.state.store.unfinished() == []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 import time
 import unicodedata
@@ -313,17 +314,30 @@ def _record_names(record: Mapping[str, Any], players: int) -> list[str | None]:
         raise RecordError(f"the record's 'names': {exc}") from None
 
 
+BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters and signs that show nothing (Hangul fillers, the blank Braille pattern)."""
+JOINERS = frozenset("\u200c\u200d")
+"""The only format characters a name keeps: they join emoji and some scripts' letters."""
+LOOKS_LIKE_A_SEAT = re.compile(r"\bseat\s*\d", re.IGNORECASE)
+
+
 def _name(seat: int, name: object) -> str:
     """A player's name, trimmed: 1 to MAX_NAME characters, something to see among them (not
-    only spaces or invisible marks) and no control characters (line breaks, ...)."""
+    only spaces or invisible marks), no control, direction or line-breaking characters (they
+    would turn or break the sentences that name the seat) and nothing that reads as a seat."""
     if isinstance(name, str):
         name = name.strip()
-        shown = any(unicodedata.category(c)[0] in "LNPS" for c in name)
-        if shown and len(name) <= MAX_NAME and "Cc" not in map(unicodedata.category, name):
+        kinds = [unicodedata.category(c) for c in name]
+        shown = any(k[0] in "LNPS" and c not in BLANK for c, k in zip(name, kinds, strict=True))
+        hidden = any(
+            k in ("Cc", "Cs", "Zl", "Zp") or (k == "Cf" and c not in JOINERS)
+            for c, k in zip(name, kinds, strict=True)
+        )
+        if shown and not hidden and len(name) <= MAX_NAME and not LOOKS_LIKE_A_SEAT.search(name):
             return name
     raise UnknownGameError(
         f"seat {seat}: a name is 1 to {MAX_NAME} characters, with a letter, digit or sign to "
-        "see, and no control characters"
+        "see, no control or direction characters, and not like a seat ('Seat 2')"
     )
 
 

@@ -104,10 +104,21 @@ def state(game: Game, seat: int | None, since: int) -> dict[str, Any]:
 
 
 def _news(msg: dict[str, Any], last: dict[str, Any] | None) -> bool:
-    """Whether ``msg`` tells its listener anything the last message it was sent did not."""
+    """Whether ``msg`` tells its listener anything the last message it was sent did not. An
+    away seat's clock is no news: it ticks on by itself (the page counts it)."""
     if last is None or msg["events"]:
         return True
-    return any(k != "events" and last.get(k) != v for k, v in msg.items())
+    for k, v in msg.items():
+        if k == "seats":
+            if _without_clocks(v) != _without_clocks(last[k]):
+                return True
+        elif k != "events" and last.get(k) != v:
+            return True
+    return False
+
+
+def _without_clocks(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**s, "away": None} for s in seats]
 
 
 def make_bot(name: object, game_id: str) -> tuple[str, Agent]:
