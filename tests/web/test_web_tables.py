@@ -105,10 +105,13 @@ def test_every_message_to_every_seat_and_spectator_hides_what_it_must(client: Te
 
 
 @contextlib.contextmanager
-def two_people(client: TestClient) -> Iterator[tuple[str, tuple[Any, dict], tuple[Any, dict]]]:
-    """A new 2013 table of two people, both connected: its id, and each seat's socket with its
-    last state (seat 0's tells that seat 1 came)."""
-    made = create(client, "renaissance-man", 2, ["me", "invite"])
+def two_people(
+    client: TestClient, absent: int = 0
+) -> Iterator[tuple[str, tuple[Any, dict], tuple[Any, dict]]]:
+    """A new 2013 table of two people, both connected, and ``absent`` friends invited who never
+    come: its id, and each connected seat's socket with its last state (seat 0's tells that
+    seat 1 came)."""
+    made = create(client, "renaissance-man", 2 + absent, ["me", "invite"] + ["invite"] * absent)
     table = made["table"]
     with (
         client.websocket_connect(f"/ws/{table}") as a,
@@ -141,17 +144,7 @@ def test_a_secret_step_sends_the_other_seats_nothing(client: TestClient) -> None
 def test_a_secret_step_sends_nothing_while_an_away_seats_clock_ticks(client: TestClient) -> None:
     """A friend who never came has an away clock that ticks each second: a state that differs
     from the last only there told the others a step was taken (and how many)."""
-    made = create(client, "renaissance-man", 3, ["me", "invite", "invite"])
-    table = made["table"]
-    with (
-        client.websocket_connect(f"/ws/{table}") as a,
-        client.websocket_connect(f"/ws/{table}") as b,
-    ):
-        a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
-        a.receive_json()
-        b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
-        before = b.receive_json()
-        mine = a.receive_json()  # seat 1 came
+    with two_people(client, absent=1) as (_, (a, mine), (b, before)):
         time.sleep(1.1)  # seat 2's clock moves on
         a.send_json({"type": "act", "action": mine["legal"][0]["action"]})
         a.send_json({"type": "take_back"})
