@@ -8,7 +8,6 @@ copied and two sources of chance never disturb each other.
 from __future__ import annotations
 
 import hashlib
-import numbers
 import os
 import random
 import struct
@@ -16,6 +15,7 @@ from collections.abc import MutableSequence
 from typing import Any
 
 from .errors import UnknownGameError, quote
+from .options import whole
 
 _MASK64 = (1 << 64) - 1
 MAX_SEED = _MASK64
@@ -66,13 +66,10 @@ def shuffle(cards: MutableSequence[Any], seed: int, *keys: int) -> None:
 def check_seed(seed: object) -> int:
     """``seed`` as an int if it is a seed (a whole number from 0 to 2**64 - 1: numpy's integers
     too); else the TavolaError every part of tavola gives for a bad seed."""
-    if (
-        isinstance(seed, bool)
-        or not isinstance(seed, numbers.Integral)
-        or not 0 <= seed <= MAX_SEED
-    ):
+    number = whole(seed)
+    if number is None or not 0 <= number <= MAX_SEED:
         raise UnknownGameError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
-    return int(seed)
+    return number
 
 
 def fresh_seed() -> int:

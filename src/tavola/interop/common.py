@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import numbers
 
 from ..core.errors import IllegalActionError, quote, shorten
+from ..core.options import whole
 from ..core.protocol import Action, Game, GameResult
 from ..core.registry import GameInfo
 from ..core.rng import check_seed, derive_seed, fresh_seed
@@ -42,10 +42,12 @@ def rewards(result: GameResult, info: GameInfo) -> list[float]:
 def legal_action(game: Game, seat: int, code: object, who: str) -> Action:
     """The legal action of ``seat`` whose code is ``code``; else an IllegalActionError (the game
     unchanged) that says what ``who`` may do."""
-    if getattr(code, "shape", None) == ():
-        code = code.item()  # type: ignore[attr-defined]  # a 0-d numpy array: its number
-    if isinstance(code, bool) or not isinstance(code, numbers.Integral):
-        raise IllegalActionError(f"an action is an action code (a whole number), not {quote(code)}")
+    given = code.item() if getattr(code, "shape", None) == () else code  # type: ignore[attr-defined]
+    code = whole(given)  # a 0-d numpy array: its number
+    if code is None:
+        raise IllegalActionError(
+            f"an action is an action code (a whole number), not {quote(given)}"
+        )
     legal = game.legal_actions(seat)
     for action in legal:
         if action.code == code:
