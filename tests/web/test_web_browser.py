@@ -463,6 +463,45 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     context.close()
 
 
+def test_a_player_may_hand_the_seat_of_a_creator_gone_for_minutes_to_a_bot(
+    server: str, browser
+) -> None:
+    """The friend at a table whose creator left sees a hand-over button, off until the seat has
+    been away three minutes (the page's clock run forward here), then asks the server with
+    their own seat's key: the server, whose clock was not run forward, says how long yet."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page.locator("#seat-1-kind").select_option("invite")
+    page.get_by_role("button", name="Create table").click()
+    friend = page.locator("#created-links input.link-text").first.input_value()
+    page.get_by_role("link", name="Open my seat (seat 0)").click()
+    page.wait_for_selector("#board *")
+    other = browser.new_context(viewport={"width": 1280, "height": 900})
+    theirs = other.new_page()
+    errors = watch_errors(theirs)
+    theirs.clock.install()
+    theirs.goto(friend)
+    theirs.wait_for_selector("#board *")
+    page.close()  # the creator leaves
+    creator = theirs.locator("#players li").nth(0)
+    creator.locator(".badge.away").wait_for()
+    button = creator.get_by_role(
+        "button", name="Hand to a bot: seat 0, until its player takes it back"
+    )
+    expect(button).to_be_disabled()
+    expect(creator).to_contain_text("once away 03:00")
+    theirs.clock.fast_forward("03:01")
+    expect(button).to_be_enabled()
+    expect(creator).not_to_contain_text("once away")
+    theirs.screenshot(path=str(SHOTS / "table-hand-over-by-a-player.png"), full_page=True)
+    assert errors == []
+    button.click()  # refused (409): the browser logs that much
+    expect(theirs.locator("#error")).to_contain_text("seat 0 has been away 00:0")
+    expect(theirs.locator("#error")).to_contain_text("after 03:00")
+    other.close()
+
+
 def test_every_control_has_an_accessible_name(server: str, browser, tmp_path: Path) -> None:
     """Lobby, a table while a person plays and at its end, a replay: each button, link and
     field has a name a screen reader can say. (A nameless button, planted, is caught.)"""

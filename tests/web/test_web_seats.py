@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create, key_of, play_to_the_end
 
+from tavola.session import HAND_OVER_AFTER
 from tavola.store import Store
 from tavola.store.database import MIGRATIONS
 from tavola.web import create_app
@@ -154,6 +155,39 @@ def test_a_person_takes_back_a_seat_handed_to_a_bot_with_the_seats_key(client) -
         None,
     )
     assert 1 not in client.app.state.tables.live[table].bots
+
+
+def test_another_player_hands_a_seat_away_three_minutes_to_a_bot(client) -> None:
+    """A table whose creator left is not stuck: any other person at it may hand a seat to a
+    bot once that seat has been away HAND_OVER_AFTER seconds (the creator may at once)."""
+    made = create(client, "renaissance-man-2d6", 3, ["me", "invite", "invite"])
+    table = made["table"]
+    url = f"/api/tables/{table}/seats"
+    live = client.app.state.tables.live[table]
+
+    def ask(target: int, asker: int, key: str | None = None):
+        body = {"seat": asker, "key": key or key_of(made, asker), "difficulty": "easy"}
+        return client.post(f"{url}/{target}/bot", json=body)
+
+    assert HAND_OVER_AFTER == 180
+    with client.websocket_connect(f"/ws/{table}") as a:
+        hello(a, made, 0)
+        early = ask(1, 0)  # seat 1's friend has not come yet: not away long enough
+        assert early.status_code == 409 and "after 03:00" in early.json()["error"], early.text
+        live.loaded_at -= HAND_OVER_AFTER - 5  # 2:55 later
+        assert ask(1, 0).status_code == 409
+        assert ask(1, 1).status_code == 409  # nobody hands their own seat over this way
+        assert ask(1, 0, key="guess").status_code == 404
+        assert ask(1, 2, key=key_of(made, 0)).status_code == 404  # seat 0's key is not seat 2's
+        assert [s.kind for s in live.seats] == ["human"] * 3
+        live.loaded_at -= 5  # 3:00
+        done = ask(1, 0)
+        assert done.status_code == 200 and done.json()["kind"] == "bot", done.text
+        assert until(a, lambda m: m["seats"][1]["kind"] == "bot")["seats"][1]["agent"] == "random"
+        assert ask(2, 1).status_code == 409  # seat 1 is a bot's now: its person asks no more
+        assert ask(0, 2).status_code == 409  # seat 0 is connected
+        assert ask(2, 0).status_code == 200  # seat 2 never came either
+    assert [s.kind for s in client.app.state.store.load(table).seats] == ["human", "bot", "bot"]
 
 
 def test_connections_per_client_address_are_limited(client: TestClient) -> None:

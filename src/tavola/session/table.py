@@ -34,12 +34,20 @@ MAX_AGENT = 64
 BOT_SECONDS = 10.0
 """The longest a bot thinks about a move at a table: a search of more iterations stops there,
 so no table holds a worker thread and a core for minutes."""
+HAND_OVER_AFTER = 180
+"""Seconds a person's seat must have been away before another player at the table may hand it
+to a bot (the creator may at once): so a table whose creator left is not stuck."""
 _encode = msgspec.json.Encoder().encode
 """A message's JSON (as bytes): several times quicker than json.dumps, on the event loop."""
 
 
 class CreatorError(TavolaError):
     """A request only the table's creator may make, without the creator's secret."""
+
+
+def _clock(seconds: float) -> str:
+    """``seconds`` as the page's clocks show them: mm:ss."""
+    return f"{int(seconds) // 60:02d}:{int(seconds) % 60:02d}"
 
 
 def hash_secret(secret: str) -> str:
@@ -233,7 +241,7 @@ class LiveTable:
             connected = away = level = joined = None
             if info.kind == "human":
                 connected = held[s] > 0
-                away = None if connected else int(clock - self.left_at.get(s, self.loaded_at))
+                away = None if connected else int(self._away(s, clock))
                 joined = connected or s in self.left_at
             else:
                 level = self.levels.get(info.agent)  # type: ignore[arg-type]
@@ -247,6 +255,11 @@ class LiveTable:
                 }
             )
         return out
+
+    def _away(self, seat: int, clock: float) -> float:
+        """Seconds since ``seat`` lost its last connection (or since this server loaded the
+        table, if it had none since), at ``clock`` (time.monotonic)."""
+        return clock - self.left_at.get(seat, self.loaded_at)
 
     async def join(self, listener: Listener) -> None:
         """Start sending to ``listener``; the others hear of a person's seat coming back."""
@@ -269,15 +282,31 @@ class LiveTable:
             self.left_at[seat] = time.monotonic()
             await self.broadcast()
 
-    async def hand_to_bot(self, creator: object, seat: object, agent_name: object) -> None:
-        """The creator (by ``creator``, the creator's secret) hands the person's seat ``seat``,
-        left without a connection, to the bot ``agent_name`` until its person takes it back. Stored
-        before it takes effect; the seat's link still shows its view but can no longer act.
+    async def hand_to_bot(
+        self,
+        seat: object,
+        agent_name: object,
+        creator: object = None,
+        by: object = None,
+        key: object = None,
+    ) -> None:
+        """Hand the person's seat ``seat``, left without a connection, to the bot ``agent_name``
+        until its person takes it back: asked by the creator (``creator``, the creator's secret)
+        at any time, or by another person's seat (``by``, with its ``key``) once ``seat`` has
+        been away HAND_OVER_AFTER seconds. Stored before it takes effect; the seat's link still
+        shows its view but can no longer act.
 
-        Raises CreatorError for a wrong secret, SeatError for no such seat, UnknownGameError
-        for a bad bot, IllegalActionError when the seat cannot be handed over now."""
+        Raises CreatorError without either secret, SeatError for no such seat or a wrong seat's
+        key, UnknownGameError for a bad bot, IllegalActionError when the seat cannot be handed
+        over now (or not yet by this asker)."""
+        asker = None
         if not secret_matches(creator, self.creator_hash):
-            raise CreatorError("only the table's creator can hand a seat to a bot (wrong key)")
+            if by is None and key is None:
+                raise CreatorError(
+                    "only the table's creator, or another player once the seat has been away "
+                    f"{_clock(HAND_OVER_AFTER)}, can hand a seat to a bot (wrong key)"
+                )
+            asker = self.seat_of(by, key)
         if seat.__class__ is not int or not 0 <= seat < len(self.seats):  # type: ignore[operator]
             raise SeatError(f"there is no seat {quote(seat)} at this table")
         name, agent = make_bot(agent_name, self.game.spec.id)
@@ -291,6 +320,8 @@ class LiveTable:
                 raise IllegalActionError(
                     f"seat {seat}'s player is connected: only an empty seat can be handed over"
                 )
+            if asker is not None:
+                self._may_hand_over(asker, seat)  # type: ignore[arg-type]
             moves = len(self.game.history)
             await asyncio.to_thread(self.store.hand_to_bot, self.id, seat, name, moves)
             info.kind, info.agent, info.bot_from = "bot", name, moves
@@ -298,6 +329,20 @@ class LiveTable:
             self.version += 1
         await self.broadcast()
         self.kick_bots()
+
+    def _may_hand_over(self, asker: int, seat: int) -> None:
+        """Refuse a hand-over of ``seat`` asked by the player of seat ``asker`` (not the
+        creator): the asker must be another person playing, and ``seat`` away long enough."""
+        if asker == seat or self.seats[asker].kind != "human":
+            raise IllegalActionError(
+                "only another player at the table (or its creator) can hand a seat to a bot"
+            )
+        away = self._away(seat, time.monotonic())
+        if away < HAND_OVER_AFTER:
+            raise IllegalActionError(
+                f"seat {seat} has been away {_clock(away)}: another player may hand it to a "
+                f"bot after {_clock(HAND_OVER_AFTER)} (the table's creator at once)"
+            )
 
     async def give_back(self, seat: object, secret: object) -> None:
         """Give the seat ``seat``, handed to a bot, back to its person (by ``secret``, the

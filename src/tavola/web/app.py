@@ -35,6 +35,7 @@ from ..core.errors import (
 )
 from ..core.registry import get_spec, list_games, new_game
 from ..session import (
+    HAND_OVER_AFTER,
     CreatorError,
     Listener,
     LiveTable,
@@ -163,6 +164,7 @@ def create_app(
                 "table_id": table_id,
                 "game": table.game.spec,
                 "difficulties": list(difficulties(table.game.spec.id)),
+                "hand_over_after": HAND_OVER_AFTER,
             }
             return templates.TemplateResponse(request, "table.html", page)
 
@@ -252,7 +254,11 @@ def create_app(
             table_id,
             seat,
             lambda table, number, body: table.hand_to_bot(
-                body.get("creator"), number, _with_agent(body, table.game.spec.id).get("agent")
+                number,
+                _with_agent(body, table.game.spec.id).get("agent"),
+                creator=body.get("creator"),
+                by=body.get("seat"),
+                key=body.get("key"),
             ),
         )
 

@@ -1,5 +1,6 @@
 // A table: the WebSocket (hello, actions, reconnecting), the header, the legal actions, who is
-// at the table (connected, or away for how long; the creator may hand an empty seat to a bot),
+// at the table (connected, or away for how long; the creator may hand an empty seat to a bot,
+// and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
 import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats } from './dom.js';
@@ -18,6 +19,7 @@ const secret = readSecret();
 const garbled = !secret && /(^|[#&;])(seat|key)=/.test(location.hash); // a link cut or mangled
 const creator = findTable(tableId)?.creator || null; // this browser made the table
 const difficulties = JSON.parse(main.dataset.difficulties || '[]');
+const handOverAfter = Number(main.dataset.handOverAfter) * 1000; // ms away before a player may hand a seat over
 
 let renderer = generic;
 let socket = null;
@@ -190,7 +192,7 @@ function whoAmI(msg) {
   const info = msg.seats[msg.seat];
   if (info.kind !== 'bot') return seatLabel(msg, msg.seat);
   const since = info.bot_from !== null ? ` since move ${info.bot_from}` : '';
-  return `${seatLabel(msg, msg.seat)}, played by a bot${since} (the table's creator handed it over; "Play my seat again" under "At the table" takes it back)`;
+  return `${seatLabel(msg, msg.seat)}, played by a bot${since} (handed over while you were away; "Play my seat again" under "At the table" takes it back)`;
 }
 
 function addEvents(events, announce) {
@@ -264,7 +266,11 @@ function drawPlayers(msg) {
       state = awayBadge(info);
     }
     let control = null;
-    if (creator && info.kind === 'human' && info.connected === false && !msg.result) control = handOverForm(s);
+    const empty = info.kind === 'human' && info.connected === false && !msg.result;
+    if (empty && creator) control = handOverForm(s, { creator }, null);
+    else if (empty && secret && s !== msg.seat && msg.seats[msg.seat]?.kind === 'human') {
+      control = handOverForm(s, { seat: secret.seat, key: secret.key }, info.awaySince + handOverAfter);
+    }
     if (s === msg.seat && info.kind === 'bot' && !msg.result) control = giveBackButton(s);
     return h('li', { class: 'player' }, h('span', { class: 'player-name', text: seatLabel(msg, s) + (s === msg.seat ? ' (you)' : '') }), ' ', state, control);
   }));
@@ -277,14 +283,22 @@ function giveBackButton(s) {
   return h('span', { class: 'hand-over' }, button);
 }
 
-/** The creator's form: a bot level and a button that hands seat `s` to it for good. */
-function handOverForm(s) {
+/** A bot level and a button that hands seat `s` to it until its player takes it back, asked
+ *  by `who` (the creator's secret, or another seat's key); a player's button waits until the
+ *  seat has been away long enough (`from`, a time in ms: `tick` turns it on then). */
+function handOverForm(s, who, from) {
   const level = h('select', { 'aria-label': `Bot level for seat ${s}` },
     difficulties.map((l) => h('option', { value: l, text: l })));
   level.value = difficulties.includes('medium') ? 'medium' : difficulties[0];
   const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand to a bot: seat ${s}, until its player takes it back` });
-  button.addEventListener('click', () => post(button, `/seats/${s}/bot`, { creator, difficulty: level.value }));
-  return h('span', { class: 'hand-over' }, level, button);
+  let wait = null;
+  if (Number.isFinite(from) && Date.now() < from) {
+    button.disabled = true;
+    button.dataset.handOverAt = from;
+    wait = h('span', { class: 'help hand-over-wait', text: ` once away ${clock(handOverAfter / 1000)}` });
+  }
+  button.addEventListener('click', () => post(button, `/seats/${s}/bot`, { ...who, difficulty: level.value }));
+  return h('span', { class: 'hand-over' }, level, button, wait);
 }
 
 /** POST `body` to this table's API at `path` from `button` (off meanwhile); an error shown. The
@@ -315,10 +329,17 @@ function refill(container, ...children) {
   }
 }
 
-/** Every "away" clock counts on. */
+/** Every "away" clock counts on; a player's hand-over button is on once its seat has been
+ *  away long enough. */
 function tick() {
   for (const el of document.querySelectorAll('[data-away-since]')) {
     el.textContent = `away ${clock((Date.now() - Number(el.dataset.awaySince)) / 1000)}`;
+  }
+  for (const button of document.querySelectorAll('[data-hand-over-at]')) {
+    if (Date.now() < Number(button.dataset.handOverAt)) continue;
+    button.disabled = false;
+    delete button.dataset.handOverAt;
+    button.parentElement.querySelector('.hand-over-wait')?.remove();
   }
 }
 
