@@ -50,6 +50,15 @@ def test_the_standard_set_says_it_is_a_reconstruction() -> None:
     assert c.key == "standard" and "reconstructed" in c.name
 
 
+def test_the_standard_decks_fill_four_pages_each() -> None:
+    """ "Print the Creative Reserves (CR) cards (first four pages) on a different color stock
+    than the Challenge cards (last four pages)." Four pages of nine cards each: 36 Creative
+    Reserves and 36 cards in the Challenge deck (30 Challenges and 6 Events)."""
+    c = cards_by_key("standard")
+    assert sum(c.reserve_counts) == 36 and c.n_cards == 36
+    assert (TEXT.count("[[challenge]]"), TEXT.count("[[event]]")) == (30, 6)
+
+
 def test_the_rules_page_shows_the_standard_set_as_it_is() -> None:
     """ "Challenges list their required Creative Reserves: C for Cooking, F for Friend, G for
     Gamer, M for Musician, and W for Writer." The rules page's tables of the standard set (the

@@ -220,3 +220,18 @@ def test_the_declared_end_comes_before_the_turn_limit() -> None:
     draw_reserve(g)
     draw_reserve(g)
     assert g.is_over and g.view(None)["ended"] == "declared" and g.view(None)["turn"] == 10
+
+
+def test_a_declared_end_past_the_turn_limit_is_played_out() -> None:
+    """ "The game ends at the end of your next turn." A declaration made before the limit
+    keeps its promise: the turns up to the declarer's last are played, past the limit too.
+    Decision: [D9]."""
+    g = at_ten(players=3, turn_limit=10)
+    g.turns = 7  # turn 8 of 10: seat 0 declares; its last turn is turn 11
+    draw_reserve(g)
+    declare(g)
+    for turn in (9, 10):
+        draw_reserve(g)
+        assert not g.is_over, turn
+    draw_reserve(g)
+    assert g.is_over and g.view(None)["ended"] == "declared" and g.view(None)["turn"] == 11

@@ -20,12 +20,13 @@ from .rules import ATTEMPT_BASE, TURN_LIMIT, RenaissanceMan2d6, new_game
 def info(players: int, variant: str, options: dict[str, Any]) -> GameInfo:
     """Sizes and bounds. A turn holds at most a draw, a pick, a roll and a declaration, a stand
     per player at an Event, and one decision per CR card played (to the Event, then to the
-    attempt: each card at most once in each)."""
+    attempt: each card at most once in each); a game holds at most ``turn_limit`` turns and, when
+    declared just before the limit, one turn more for each player ([D9])."""
     c = CARDS.load(options["cards"])
     per_turn = 4 + players + 2 * sum(c.reserve_counts)
     return GameInfo(
         num_distinct_actions=ATTEMPT_BASE + c.n_challenges,
-        max_game_length=options["turn_limit"] * per_turn,
+        max_game_length=(options["turn_limit"] + players) * per_turn,
         min_score=0,
         max_score=sum(c.points),
         observation_shape=(observation_size(players, c.n_cards),),

@@ -521,8 +521,8 @@ class RenaissanceMan2d6(Game):
             self._finish(0)  # "The game ends at the end of your next turn."
         elif not self.ch_deck and not self.table:
             self._finish(1)  # [D8] no Challenge is left to win
-        elif self.turns + 1 >= self.turn_limit:
-            self._finish(2)  # [D9] a bound on the game's length
+        elif self.turns + 1 >= self.turn_limit and self.end_turn < 0:
+            self._finish(2)  # [D9] a bound on the game's length, but a declared end plays out
         elif self.declared < 0 and max(self.scores) >= DECLARE_AT:
             self.phase = DECLARE
         else:
