@@ -77,7 +77,7 @@ def observe(g: RenaissanceRivals, seat: int) -> np.ndarray:
     i += 7 * NC
     out[i] = g.inf_pool * _SCALE
     out[i + 1] = g.adv_pool * _SCALE
-    out[i + 2] = g.charges * _SCALE
+    out[i + 2] = g.charges * _SCALE if seat == g.cur else 0.0  # [D19] the hand's secret
     out[i + 3] = g.bonus * _SCALE
     out[i + 4] = g.acted
     out[i + 5] = g.free_used

@@ -57,6 +57,9 @@ MAX_PLAYERS = 4
 WIN_MASTERPIECES = 6
 SOLO_ST_PETERS = 6
 TURN_LIMIT = 60
+REDEALS = 20
+"""How many times resampling deals a seat's hand again to find one holding the LAND or ARCH cards
+its Elevations this turn need, before it puts them in first."""
 SHUFFLE, ARTISTS = 1, 2
 DRAWN = "drawn"
 """An artist option's value for an artist drawn from the seed (decision D2)."""
@@ -325,6 +328,8 @@ class RenaissanceRivals(Game):
         "cur",
         "decks",
         "discards",
+        "el_done",
+        "el_gone",
         "elevated",
         "ended",
         "free_used",
@@ -600,7 +605,8 @@ class RenaissanceRivals(Game):
         for i in self.hands[s]:
             if el[i]:
                 charges += 1
-        self.charges = charges
+        self.charges = charges  # [D19] private: others know only el_done and el_gone
+        self.el_done = self.el_gone = 0
         self.log.append((EV_TURN, s, self.turns))
 
     def _use(self, card: int, how: int) -> None:
@@ -682,7 +688,9 @@ class RenaissanceRivals(Game):
     def _elevate(self, card: int) -> None:
         s = self.cur
         self.charges -= 1
+        self.el_done += 1
         if card in self.hands[s]:
+            self.el_gone += self.t.elevates[card]  # a LAND or ARCH card gone from the hand
             self.hands[s].remove(card)
             if card in self.used:
                 self.used.remove(card)
@@ -814,7 +822,9 @@ class RenaissanceRivals(Game):
             tuple(self.used),
             self.inf_pool,
             self.adv_pool,
-            self.charges,
+            self.charges if seat == self.cur else None,  # [D19] the hand's secret
+            self.el_done,
+            self.el_gone,
             self.bonus,
             self.acted,
             self.free_used,
@@ -908,6 +918,7 @@ class RenaissanceRivals(Game):
             self.bonus,
         )
         g.acted, g.free_used = self.acted, self.free_used
+        g.el_done, g.el_gone = self.el_done, self.el_gone
         g._memo = None
         return g
 
@@ -939,12 +950,45 @@ class RenaissanceRivals(Game):
                 rng.shuffle(g.decks[s])
                 continue
             shown = [i for i in g.hands[s] if s == g.cur and i in g.used]
-            pool = g.unseen(s)
-            rng.shuffle(pool)
-            k = len(g.hands[s]) - len(shown)
-            g.hands[s] = sorted([*shown, *pool[:k]])
-            g.decks[s] = pool[k:]
+            need = g.el_done - g.el_gone if s == g.cur else 0
+            g.hands[s], g.decks[s] = g._deal_hand(s, shown, need, rng)
+        if g.cur != seat and g.phase != OVER:
+            el = g.t.elevates
+            g.charges = sum(el[i] for i in g.hands[g.cur]) + g.el_gone - g.el_done
         return g
+
+    def _deal_hand(
+        self, s: int, shown: list[int], need: int, rng: random.Random
+    ) -> tuple[list[int], list[int]]:
+        """Seat ``s``'s hand (sorted) and deck dealt again from its unseen cards, keeping what
+        others know of the hand: the cards ``shown`` (used this turn); as many BRONZ and COLOR
+        cards as it holds, since a hand of n + k cards (n its usual size) drew k of them (when the
+        deck ran out, the unseen cards are the hand's alone); and at least ``need`` LAND or ARCH cards, the
+        Elevations made this turn by cards still in the hand. [D17]"""
+        t = self.t
+        draws, el = t.draws, t.elevates
+        hidden = [i for i in self.hands[s] if i not in shown]
+        k = sum(draws[i] for i in hidden)
+        m = len(hidden) - k
+        pool = self.unseen(s)
+        lead = [i for i in pool if draws[i]]
+        rest = [i for i in pool if not draws[i]]
+        rng.shuffle(lead)
+        rng.shuffle(rest)
+        need -= sum(el[i] for i in shown)
+        if sum(el[i] for i in rest[:m]) < need:  # [D17] the worlds where the hand holds them
+            for _ in range(REDEALS):
+                rng.shuffle(rest)
+                if sum(el[i] for i in rest[:m]) >= need:
+                    break
+            else:  # rare: the cards needed first, the rest at random
+                first = [i for i in rest if el[i]][:need]
+                rest = [i for i in rest if i not in first]
+                rng.shuffle(rest)
+                rest = first + rest
+        deck = lead[k:] + rest[m:]
+        rng.shuffle(deck)
+        return sorted([*shown, *lead[:k], *rest[:m]]), deck
 
 
 def choose_artists(ids: tuple[str, ...], wanted: list[str], seed: int) -> list[int]:

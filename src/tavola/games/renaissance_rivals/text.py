@@ -165,9 +165,10 @@ def render(view: dict[str, Any]) -> str:
             mark = " (used)" if cid in view["this_turn"]["used"] else ""
             lines.append(textwrap.fill(f"  {_face(t, cid)}{mark}", 79, subsequent_indent="    "))
     tt = view["this_turn"]
+    elevations = "" if tt["elevations"] is None else f"{count(tt['elevations'], 'Elevation')}, "
     lines.append(
         f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
-        f"{count(tt['elevations'], 'Elevation')}, {count(tt['bonus_moves'], 'bonus move')}."
+        f"{elevations}{count(tt['bonus_moves'], 'bonus move')}."
     )
     return "\n".join(lines)
 

@@ -109,7 +109,7 @@ def build_view(g: RenaissanceRivals, seat: int | None) -> dict[str, Any]:
             "used": card_ids(ids, g.used),
             "influence": g.inf_pool,
             "advancement": g.adv_pool,
-            "elevations": g.charges,
+            "elevations": g.charges if seat == g.cur else None,  # [D19] the hand's secret
             "bonus_moves": g.bonus,
             "acted": g.acted,
             "free_move": not (g.acted or g.free_used) and g.phase == 0,

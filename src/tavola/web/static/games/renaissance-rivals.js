@@ -210,7 +210,7 @@ function status(msg) {
     h('span', { class: 'pool' },
       token('inf', t.influence, true),
       token('adv', t.advancement, true),
-      stat('elev', t.elevations, t.elevations === 1 ? 'Elevation' : 'Elevations'),
+      t.elevations === null ? null : stat('elev', t.elevations, t.elevations === 1 ? 'Elevation' : 'Elevations'), // the hand's secret
       stat('moves', t.bonus_moves, t.bonus_moves === 1 ? 'bonus move' : 'bonus moves'),
       t.free_move ? h('span', { class: 'rr-stat free', text: 'free move available' }) : null,
       t.free_move_taken ? h('span', { class: 'rr-stat zero', text: 'free move taken' }) : null));
