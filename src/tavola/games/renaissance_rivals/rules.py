@@ -962,9 +962,9 @@ class RenaissanceRivals(Game):
     ) -> tuple[list[int], list[int]]:
         """Seat ``s``'s hand (sorted) and deck dealt again from its unseen cards, keeping what
         others know of the hand: the cards ``shown`` (used this turn); as many BRONZ and COLOR
-        cards as it holds, since a hand of n + k cards (n its usual size) drew k of them (when the
-        deck ran out, the unseen cards are the hand's alone); and at least ``need`` LAND or ARCH cards, the
-        Elevations made this turn by cards still in the hand. [D17]"""
+        cards as it holds, since a hand of n + k cards (n its usual size) drew k of them (when
+        the deck ran out, the unseen cards are the hand's alone); and at least ``need`` LAND or
+        ARCH cards, for the Elevations made this turn by cards still in the hand. [D17]"""
         t = self.t
         draws, el = t.draws, t.elevates
         hidden = [i for i in self.hands[s] if i not in shown]
