@@ -75,6 +75,11 @@ def test_the_creator_hands_an_empty_seat_to_a_bot_which_plays_it_after_a_restart
                 (client.post(f"{url}/0/bot", json={"creator": creator, "difficulty": "easy"}), 409),
                 (client.post(f"{url}/7/bot", json={"creator": creator, "difficulty": "easy"}), 404),
                 (client.post(f"{url}/x/bot", json={"creator": creator, "difficulty": "easy"}), 404),
+                (
+                    client.post(f"{url}/01/bot", json={"creator": creator, "difficulty": "easy"}),
+                    404,
+                ),
+                (client.post(f"{url}/\u0661/bot", json={"creator": creator}), 404),  # Arabic 1
                 (client.post(f"{url}/1/bot", json={"creator": creator, "agent": "god"}), 400),
                 (client.post(f"{url}/1/bot", json={"creator": creator, "difficulty": "?"}), 400),
                 (client.post(f"{url}/1/bot", content=b"[]"), 400),

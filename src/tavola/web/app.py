@@ -454,8 +454,10 @@ async def _json_object(request: Request) -> dict[str, Any] | JSONResponse:
 
 
 def _number(text: str) -> int | str:
-    """A whole number given as text, or the text itself (which the session layer refuses)."""
-    return int(text) if text.isdecimal() and len(text) <= 9 else text
+    """A whole number written plainly (ASCII digits, no leading zero), or the text itself
+    (which the session layer refuses): one seat has one address."""
+    plain = text.isascii() and text.isdecimal() and len(text) <= 9
+    return int(text) if plain and (text == "0" or text[0] != "0") else text
 
 
 def _client(request: Request) -> str:
