@@ -121,36 +121,53 @@ def check(g: RenaissanceRivals) -> None:
     assert problems == [], problems
 
 
-def a_card(g: RenaissanceRivals, **want: Any) -> str:
-    """The id of the first main-deck Commission with the given faces (level, skill, arrow...)."""
-    c = g.c
+def _face(g: RenaissanceRivals, i: int) -> dict[str, Any]:
+    """The faces of main-deck Commission ``i`` that :func:`a_card` and :func:`cards` match."""
     from tavola.games.renaissance_rivals.cards import SKILLS
 
-    for i in range(len(c.ids)):
-        face = {
-            "level": c.level[i],
-            "skill": SKILLS[c.skill[i]],
-            "arrow": c.arrow[i],
-            "cost": c.cost[i],
-            "st_peters": i == c.st_peters,
-        }
-        if all(face[k] == v for k, v in want.items()) and ("st_peters" in want or i != c.st_peters):
-            return c.ids[i]
-    raise AssertionError(f"no card {want}")
+    c = g.c
+    return {
+        "level": c.level[i],
+        "skill": SKILLS[c.skill[i]],
+        "arrow": c.arrow[i],
+        "cost": c.cost[i],
+        "influence": c.inf[i],
+        "advancement": c.adv[i],
+        "st_peters": i == c.st_peters,
+    }
+
+
+def a_card(g: RenaissanceRivals, **want: Any) -> str:
+    """The id of the first main-deck Commission with the given faces (level, skill, arrow,
+    cost, influence, advancement; St. Peter's only if ``st_peters=True`` is asked)."""
+    return cards(g, 1, **want)[0]
 
 
 def cards(g: RenaissanceRivals, n: int, **want: Any) -> list[str]:
-    """``n`` different main-deck Commissions with the given faces."""
-    from tavola.games.renaissance_rivals.cards import SKILLS
-
+    """``n`` different main-deck Commissions with the given faces (as :func:`a_card`); with
+    ``n`` 0, all of them."""
     c = g.c
     out = []
     for i in range(len(c.ids)):
-        face = {"level": c.level[i], "skill": SKILLS[c.skill[i]], "arrow": c.arrow[i]}
-        if i != c.st_peters and all(face[k] == v for k, v in want.items()):
+        face = _face(g, i)
+        if all(face[k] == v for k, v in want.items()) and ("st_peters" in want or i != c.st_peters):
             out.append(c.ids[i])
-    assert len(out) >= n, want
-    return out[:n]
+    if len(out) < n:
+        raise AssertionError(f"no {n} cards {want}")
+    return out[:n] if n else out
+
+
+def spare(g: RenaissanceRivals, n: int, **want: Any) -> list[str]:
+    """``n`` main-deck Commissions with the given faces that nobody owns yet (in the market, a
+    Red pile or out of play): putting them somewhere takes nothing from a seat."""
+    owned: set[int] = set()
+    for s in range(g.n):
+        for pile in (g.decks, g.hands, g.discards, g.palettes, g.elevated, g.completed):
+            owned.update(pile[s])
+    free = [cid for cid in cards(g, 0, **want) if num(g, cid) not in owned]
+    if len(free) < n:
+        raise AssertionError(f"no {n} spare cards {want}")
+    return free[:n]
 
 
 def mp(g: RenaissanceRivals, seat: int = 0, **want: Any) -> str:

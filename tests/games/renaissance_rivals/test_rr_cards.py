@@ -17,6 +17,15 @@ from tavola.games.renaissance_rivals.cards import (
 )
 
 TEXT = CARDS.source("standard")[1]
+RULEBOOK_STARTS = {
+    "michelangelo": "A2",
+    "moretto": "A2",
+    "nelli": "A2",
+    "leonardo": "D2",
+    "uccello": "D2",
+    "raphael": "D2",
+}
+"""The rulebook's stack for each of its six artists (by the standard set's ids)."""
 
 
 def test_the_standard_set_says_it_is_a_reconstruction() -> None:
@@ -188,24 +197,151 @@ def test_bad_files_are_refused_with_the_line() -> None:
 
 
 def test_the_artists_start_where_the_rulebook_puts_them() -> None:
-    """'player tokens for Michelangelo, Il Moretto, and Plautilla Nelli are placed on top of the
-    lowest Level 0 stack (first column, second row), while Leonardo, Antonia Uccello, and
-    Raphael place their player tokens on the highest Level 2 stack (fourth column, second row)':
-    a file moving an artist elsewhere was taken."""
-    first = TEXT.index('start = "D2"')
+    """At the start of the game, player tokens for Michelangelo, II Moretto, and Plautilla Nelli
+    are placed on top of the lowest Level 0 stack (first column, second row), while Leonardo,
+    Antonia Uccello, and Raphael place their player tokens on the highest Level 2 stack (fourth
+    column, second row). [D32] A file that moves one of the rulebook's six (by id) is refused,
+    naming the line; artists under ids of their own start on A2 or D2, three on each, as the
+    file says."""
+    first = TEXT.index('start = "D2"')  # Leonardo's
     elsewhere = TEXT[:first] + 'start = "B3"' + TEXT[first + len('start = "D2"') :]
     line = line_of(elsewhere, 'start = "B3"')
     assert error_of(elsewhere) == (
         f"my-cards.toml, line {line}: an artist starts on A2 or D2 (the rulebook's two "
         "starting stacks), not 'B3'"
     )
-    fourth = TEXT[:first] + 'start = "A2"' + TEXT[first + len('start = "D2"') :]
-    assert "this is a fourth on A2" in error_of(fourth)
-    swapped = TEXT.replace('start = "D2"', 'start = "X"').replace('start = "A2"', 'start = "D2"')
-    g = tavola.new_game(
-        "renaissance-rivals", 2, options={"cards": card_file(swapped.replace('"X"', '"A2"'))}
+    swapped = (
+        TEXT.replace('start = "D2"', 'start = "X"')
+        .replace('start = "A2"', 'start = "D2"')
+        .replace('start = "X"', 'start = "A2"')
     )
-    assert g.view(0)["seats"][0]["pawn"] in ("A2", "D2")
+    assert error_of(swapped) == (
+        f"my-cards.toml, line {line}: the rulebook puts leonardo on D2, not A2 (an artist "
+        "under an id of its own may start on A2 or D2)"
+    )
+    last = TEXT.rindex('start = "A2"')  # Moretto's, the last artist
+    moved = TEXT[:last] + 'start = "D2"' + TEXT[last + len('start = "A2"') :]
+    line = line_of(moved, 'start = "D2"', 3)
+    assert error_of(moved) == (
+        f"my-cards.toml, line {line}: the rulebook puts moretto on A2, not D2 (an artist "
+        "under an id of its own may start on A2 or D2)"
+    )
+    # the same swap, of artists under ids of their own, is the file's to make
+    new_ids = {a: f"{a}-bis" for a in RULEBOOK_STARTS}
+    renamed = swapped
+    for rulebook_id, own_id in new_ids.items():
+        renamed = renamed.replace(f'"{rulebook_id}"', f'"{own_id}"')
+    fourth = TEXT[:first] + 'start = "A2"' + TEXT[first + len('start = "D2"') :]
+    fourth = fourth.replace('"leonardo"', '"vinci"')
+    line = line_of(fourth, 'start = "A2"', 3)  # Moretto, the fourth on A2
+    assert error_of(fourth) == (
+        f"my-cards.toml, line {line}: three artists start on A2 ('the lowest Level 0 stack') "
+        "and three on D2 ('the highest Level 2 stack'): this is a fourth on A2"
+    )
+    seen = {}
+    for seed in range(12):
+        g = tavola.new_game(
+            "renaissance-rivals", 4, seed=seed, options={"cards": card_file(renamed)}
+        )
+        for seat in g.view(None)["seats"]:
+            seen[seat["artist"]] = seat["pawn"]
+    flipped = {"A2": "D2", "D2": "A2"}
+    assert seen == {new_ids[a]: flipped[sq] for a, sq in RULEBOOK_STARTS.items()}
+    assert seen["michelangelo-bis"] == "D2" and seen["leonardo-bis"] == "A2"
+
+
+def test_the_starting_commissions_are_two_holy_family_and_one_madonna() -> None:
+    """Each player starts with two (2) Holy Family cards and one Madonna card. [D32] A card file
+    must give `holy-family` count 2 and `madonna` count 1; 1 Holy Family and 2 Madonnas (three
+    cards all the same) are refused at the count's line; the names are the file's."""
+    hf = TEXT.index('id = "holy-family"')
+    bad = TEXT[:hf] + TEXT[hf:].replace("count = 2", "count = 1", 1)
+    md = bad.index('id = "madonna"')
+    bad = bad[:md] + bad[md:].replace("count = 1", "count = 2", 1)
+    line = line_of(bad, "count = 1")
+    assert line < line_of(bad, 'id = "madonna"')  # the Holy Family's count
+    assert error_of(bad) == (
+        f"my-cards.toml, line {line}: each player starts with 2 Holy Family and 1 Madonna: "
+        "the count of holy-family (Holy Family) is 2, not 1"
+    )
+    two_madonnas = TEXT[:md] + TEXT[md:].replace("count = 1", "count = 2", 1)
+    line = line_of(two_madonnas, "count = 2", 1)
+    assert line > line_of(two_madonnas, 'id = "madonna"')
+    assert error_of(two_madonnas) == (
+        f"my-cards.toml, line {line}: each player starts with 2 Holy Family and 1 Madonna: "
+        "the count of madonna (Madonna) is 1, not 2"
+    )
+    other = TEXT.replace('id = "madonna"', 'id = "pieta"')
+    line = line_of(other, 'id = "pieta"')
+    assert error_of(other) == (
+        f"my-cards.toml, line {line}: each player starts with 2 Holy Family and 1 Madonna: "
+        "a [[start]] is 'holy-family' or 'madonna', not 'pieta'"
+    )
+    block = TEXT[md : TEXT.index("\n[[artist]]", md)]
+    missing = TEXT.replace("[[start]]\n" + block, "")
+    assert missing != TEXT and "no [[start]] with id 'madonna'" in error_of(missing)
+    # names are the file's: a translation plays
+    mine = TEXT.replace('name = "Holy Family"', 'name = "Sacra Famiglia"')
+    g = tavola.new_game("renaissance-rivals", 2, seed=1, options={"cards": card_file(mine)})
+    for seat in range(2):
+        names = sorted(g.t.names[i] for i in g.decks[seat] + g.hands[seat] if g.t.kind[i] == 2)
+        assert names == ["Madonna", "Sacra Famiglia", "Sacra Famiglia"]
+
+
+def ranges(values) -> str:
+    low, high = min(values), max(values)
+    return f"{low}-{high}" if low != high else f"{low}"
+
+
+def test_the_rules_page_gives_the_values_of_the_data() -> None:
+    """The upper left-hand corner of each Commission card shows how many resources it generates
+    when drawn into your hand. The rules page's figures for the standard set (cost, Influence,
+    Advancement and the two added, by level; St. Peter's apart; the Masterpieces' step patterns;
+    the Starting Commissions) are those of the data file."""
+    from pathlib import Path
+
+    page = " ".join(
+        (Path(__file__).resolve().parents[3] / "docs/rules/renaissance-rivals.md")
+        .read_text(encoding="utf-8")
+        .split()
+    )
+    c = cards_by_key("standard")
+    parts = []
+    for level in range(5):
+        idx = [i for i in range(97) if c.level[i] == level and i != c.st_peters]
+        parts.append(
+            f"level {level} cost {ranges([c.cost[i] for i in idx])}, "
+            f"Influence {ranges([c.inf[i] for i in idx])}, "
+            f"Advancement {ranges([c.adv[i] for i in idx])}, "
+            f"{ranges([c.inf[i] + c.adv[i] for i in idx])} in all"
+        )
+    assert "; ".join(parts) + "." in page
+    sp = c.st_peters
+    assert f"St. Peter's, left out of level 3's figures, costs {c.cost[sp]} and gives " in page
+    assert f"gives {c.inf[sp]}/{c.adv[sp]}." in page
+    assert "level 1 cost 2-4, Influence 1-3, Advancement 1-3, 3-5 in all" in page
+    assert "level 3 cost 6-8, Influence 3-5, Advancement 3-4, 6-9 in all" in page
+    for level in range(5):
+        per = [
+            sum(1 for i in range(97) if c.level[i] == level and c.arrow[i] == d)
+            for d in ("U", "D", "L", "R", "UL", "UR", "DL", "DR")
+        ]
+        assert max(per) - min(per) <= 1 if level < 4 else sorted(per) == [0] * 3 + [1] * 5
+    assert "Arrows are spread evenly over the eight directions in each level" in page
+    assert "the counts of the directions differ by one at most" in page
+    assert "level 4's five cards point five ways" in page
+    assert {(c.mp_inf[j], c.mp_adv[j]) for j in range(48)} == {(1, 1)}
+    assert "Masterpieces give 1/1 in hand" in page
+    patterns = sorted({c.mp_steps[j] for j in range(48) if c.mp_vp[j] != 8})
+    majors = {c.mp_steps[j] for j in range(48) if c.mp_vp[j] == 8}
+    said = ", ".join("-".join(map(str, p)) for p in patterns[:-1])
+    assert f"their steps are {said} and {'-'.join(map(str, patterns[-1]))}, the" in page
+    assert len(majors) == 1 and f"the 8-VP major {'-'.join(map(str, *majors))}." in page
+    (hf, md) = (c.start_ids.index("holy-family"), c.start_ids.index("madonna"))
+    assert (
+        f"Holy Family gives {c.start_inf[hf]}/{c.start_adv[hf]}, "
+        f"Madonna {c.start_inf[md]}/{c.start_adv[md]}." in page
+    )
 
 
 def test_a_chosen_artist_the_card_file_does_not_have_is_refused() -> None:

@@ -5,7 +5,7 @@ docs/rules/renaissance-rivals.md."""
 import random
 
 import pytest
-from rr_helpers import a_card, check, do, new, pawn, put, sq
+from rr_helpers import a_card, cards, check, clear_hand, do, new, pawn, put, spare, sq
 
 import tavola
 from tavola.games.renaissance_rivals.rules import RenaissanceRivals
@@ -59,16 +59,15 @@ def test_st_peters_acquired_to_the_palette_ends_the_game_and_scores_nothing() ->
 
 
 def test_scoring() -> None:
-    """Victory Points are totalled, and the player with the most points wins. SCORING MASTERPIECES:
-    Masterpieces earn VPs only when completed. SCORING COMMISSIONS: The number of VPs a Commission
-    scores is equal to its level: Level 0 Commissions are worth 0 VP, Level 1 Commissions are worth
-    1 VP, Level 2 Commissions are worth 2 VP, etc. Only Commissions that remain in your deck at the
-    end of the game (along with any cards that have been "Elevated") are scored for VPs: Commission
-    cards in your Palette do not earn VPs. (This is reflected in the fact that Commission cards
-    added to your Palette do not provide any VPs at game end.) Masterpiece cards that remain in your
-    deck at the end of the game do not earn any VP. [D23] [D14] Commissions in the draw deck, hand
-    and
-    discards score their level; Elevated ones too; the Palette nothing; equal scores share."""
+    """SCORING MASTERPIECES: Masterpieces earn VPs only when completed. SCORING COMMISSIONS: The
+    number of VPs a Commission scores is equal to its level: Level 0 Commissions are worth 0 VP,
+    Level 1 Commissions are worth 1 VP, Level 2 Commissions are worth 2 VP, etc. Only
+    Commissions that remain in your deck at the end of the game (along with any cards that have
+    been "Elevated") are scored for VPs: Commission cards in your Palette do not earn VPs. (This
+    is reflected in the fact that Commission cards added to your Palette do not provide any VPs
+    at game end.) Masterpiece cards that remain in your deck at the end of the game do not earn
+    any VP. [D23] Commissions in the draw deck, hand and discards score their level; Elevated
+    ones too; the Palette nothing."""
     g = new(2, seed=1)
     l1, l2, l3 = a_card(g, level=1), a_card(g, level=2), a_card(g, level=3)
     l4 = a_card(g, level=4)
@@ -80,11 +79,76 @@ def test_scoring() -> None:
     put(g, l1, "deck", 1)
     put(g, l2, "deck", 1)
     put(g, l3, "deck", 1)
-    g._finish(3)
-    assert g.result.scores == (0, 6) and g.result.winners == (1,)
-    g2 = new(2, seed=1)
-    g2._finish(3)
-    assert g2.result.winners == (0, 1)
+    assert (g.score(0), g.score(1)) == (0, 6)
+
+
+def totals(g: RenaissanceRivals) -> list[int]:
+    """Each seat's Victory Points totalled from the card table: completed Masterpieces, and the
+    Commissions of its draw deck, hand, discards and Elevated pile (not its Palette)."""
+    faces = g.card_table()["cards"]
+    out = []
+    for s in range(g.n):
+        vp = sum(faces[g.t.ids[i]]["vp"] for i in g.completed[s])
+        for pile in (g.decks[s], g.hands[s], g.discards[s], g.elevated[s]):
+            vp += sum(
+                faces[g.t.ids[i]]["vp"] for i in pile if faces[g.t.ids[i]]["kind"] != "masterpiece"
+            )
+        out.append(vp)
+    return out
+
+
+def test_the_most_points_win_at_the_end_of_a_game_played_out() -> None:
+    """Victory Points are totalled, and the player with the most points wins. As soon as either
+    of these conditions are met, the game ends and all players' VP scores are totaled. [D14]
+    Games played to their end by the heuristic, whichever seat ends them: the result's scores are
+    the totals of the cards, and the winners those with the most; a game that reaches the turn
+    limit with equal scores is shared."""
+    from tavola.games.renaissance_rivals.heuristic import choose
+
+    not_the_ender = 0
+    for players, seed in [(2, k) for k in range(6)] + [(3, k) for k in range(4)]:
+        g = new(players, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.act(g.cur, choose(g.view(g.cur), g.legal_actions(g.cur), rng))
+        assert g.view(None)["ended"] in ("masterpieces", "st-peters")
+        scores = totals(g)
+        assert list(g.result.scores) == scores
+        best = max(scores)
+        assert g.result.winners == tuple(s for s in range(players) if scores[s] == best)
+        not_the_ender += g.cur not in g.result.winners
+        said = g.events(None)[-1]["text"]
+        assert said.endswith(", ".join(f"Seat {s} {v}" for s, v in enumerate(scores)) + ".")
+    assert not_the_ender > 0  # the most points win, not the seat that ended the game
+    g = new(2, seed=1, turn_limit=5)
+    put(g, a_card(g, level=2), "deck", 0)
+    put(g, cards(g, 2, level=1)[1], "deck", 1)
+    put(g, a_card(g, level=1), "deck", 1)
+    while not g.is_over:
+        do(g, "end")
+    assert g.view(None)["ended"] == "turn-limit"
+    assert g.result.scores == (2, 2) and g.result.winners == (0, 1)
+
+
+def test_st_peters_ends_the_game_and_the_other_seat_may_win() -> None:
+    """Victory Points are totalled, and the player with the most points wins. [D30] Seat 0 ends
+    the game by acquiring St. Peter's, paid with the Influence of its hand; seat 1, with more
+    points in its deck, wins."""
+    g = st_peters_in_reach()
+    clear_hand(g)
+    pay = spare(g, 5, level=1, influence=3)
+    for card in pay:
+        put(g, card, "hand")
+        do(g, {"kind": "use", "card": card, "as": "influence"})
+    for card in spare(g, 3, level=4):
+        put(g, card, "deck", 1)
+    for card in spare(g, 2, level=3):
+        put(g, card, "deck", 1)
+    assert (g.score(0), g.score(1)) == (5, 18)
+    do(g, {"kind": "acquire", "stack": "B4", "to": "deck"})
+    assert g.is_over and g.view(None)["ended"] == "st-peters"
+    assert list(g.result.scores) == totals(g) == [15, 18]
+    assert g.result.winners == (1,)
 
 
 def test_the_turn_limit_is_a_safety_cap() -> None:

@@ -3,7 +3,7 @@ move. Each test quotes the rulebook sentences it checks; the decisions [Dn] are 
 docs/rules/renaissance-rivals.md."""
 
 import pytest
-from rr_helpers import a_card, clear_hand, do, legal_json, mp, new, pawn, put
+from rr_helpers import a_card, clear_hand, do, legal_json, mp, new, pawn, put, spare
 
 import tavola
 
@@ -166,31 +166,134 @@ def test_masterpieces_score_only_when_completed() -> None:
     assert g.score(0) == 0
 
 
+def fund(g, points: int, seat: int = 0) -> list[str]:
+    """Put level-1 Commissions giving 3 Advancement each into the hand, enough for ``points``."""
+    funds = spare(g, -(-points // 3), level=1, advancement=3)
+    for card in funds:
+        put(g, card, "hand", seat)
+    return funds
+
+
+def use_all(g, funds: list[str], how: str = "advancement") -> None:
+    for card in funds:
+        do(g, {"kind": "use", "card": card, "as": how})
+
+
+def complete(g, card: str, city: str) -> None:
+    """Advance the started ``card`` through its three steps, paid by cards of the hand."""
+    steps = g.t.mp_steps[g.t.number[card]]
+    use_all(g, fund(g, sum(steps)))
+    for _ in range(3):
+        do(g, {"kind": "advance", "city": city.lower()})
+    assert card in g.view(1)["seats"][0]["completed"]
+
+
+def moves(g) -> list[str]:
+    return sorted(a["dir"] for a in legal_json(g) if a["kind"] == "move")
+
+
 def test_a_completed_masterpiece_gives_a_move_any_time_that_turn() -> None:
     """Each time you complete a Masterpiece, you MAY move your token one space up, down, left, or
     right (NOT diagonally). This optional movement is in addition to any other movements taken that
     turn and can be completed any time during the player's turn (it does not have to be used
-    immediately after completing the Commission). Example: a player has just completed a Masterpiece
-    in Milan, earning a free space of movement. Meanwhile, she has another Milan Masterpiece card in
-    her hand this turn whose resources have not been used. She decides to start the new Masterpiece
-    in the Milan BEFORE taking the bonus movement to move down 1 space into Florence. [D13] The
-    bonus move may wait: another Masterpiece
-    is started first, then the pawn moves; unused, it is lost at the turn's end."""
+    immediately after completing the Commission). [D13] One bonus move, not diagonal; it may wait;
+    unused, it is lost at the turn's end."""
+    g, card, city = ready(vp=2, city="Milan")
+    pawn(g, "B1")
+    do(g, {"kind": "start", "card": card})
+    assert moves(g) == []  # a started Masterpiece is an action: no free move
+    complete(g, card, city)
+    assert moves(g) == ["down", "left", "right"]  # up leaves the grid; never diagonal
+    assert g.view(0)["this_turn"]["bonus_moves"] == 1
+    do(g, {"kind": "use", "card": fund(g, 1)[0], "as": "influence"})  # the move waits
+    assert moves(g) == ["down", "left", "right"]
+    do(g, {"kind": "move", "dir": "left"})
+    assert g.view(0)["seats"][0]["pawn"] == "A1" and moves(g) == []
     g, card, city = ready(vp=2, city="Milan")
     do(g, {"kind": "start", "card": card})
-    g.adv_pool = 99
-    for _ in range(3):
-        do(g, {"kind": "advance", "city": city.lower()})
-    moves = sorted(a["dir"] for a in legal_json(g) if a["kind"] == "move")
-    assert moves == ["down", "left", "right"]
-    assert g.view(0)["this_turn"]["bonus_moves"] == 1
-    second = mp(g, 0, vp=3)
-    put(g, second, "hand")
-    g.acted = True
-    do(g, {"kind": "move", "dir": moves[0]})
-    assert not any(a["kind"] == "move" for a in legal_json(g))
+    complete(g, card, city)
+    do(g, "end")  # unused: lost
     do(g, "end")
-    assert g.view(0)["this_turn"]["bonus_moves"] == 0
+    assert g.cur == 0 and g.view(0)["this_turn"]["bonus_moves"] == 0
+    pawn(g, "B1")
+    do(g, {"kind": "move", "dir": "down"})  # the free move of a turn without actions
+    assert moves(g) == []
+
+
+def test_the_milan_example() -> None:
+    """Example: a player has just completed a Masterpiece in Milan, earning a free space of
+    movement. Meanwhile, she has another Milan Masterpiece card in her hand this turn whose
+    resources have not been used. She decides to start the new Masterpiece in the Milan BEFORE
+    taking the bonus movement to move down 1 space into Florence. [D13] Leonardo, on B1 in
+    Milan, completes one Milan Masterpiece, starts a second from the hand, unused, and then
+    moves down to B2; moving first would have left the second out of Milan."""
+    g = new(2, seed=1, artist_0="leonardo")
+    clear_hand(g)
+    first = mp(g, 0, city="Milan", skill="ANAT")
+    second = mp(g, 0, city="Milan", skill="PORT")
+    for card in (first, second):
+        put(g, card, "hand")
+    for skill in ("ANAT", "PORT"):
+        put(g, a_card(g, level=1, skill=skill), "palette")
+    pawn(g, "B1")
+    do(g, {"kind": "start", "card": first})
+    complete(g, first, "Milan")
+    assert g.view(0)["this_turn"]["bonus_moves"] == 1
+    assert second in g.view(0)["seats"][0]["hand"]
+    assert {"kind": "use", "card": second, "as": "influence"} in legal_json(g)  # unused
+    before = g.clone()
+    do(g, {"kind": "start", "card": second})
+    do(g, {"kind": "move", "dir": "down"})
+    seat = g.view(1)["seats"][0]
+    assert seat["pawn"] == "B2"  # Florence
+    assert seat["in_progress"] == {"milan": {"card": second, "steps_done": 0}}
+    assert seat["completed"] == [first] and moves(g) == []
+    # the other order: once in Florence, the second Milan Masterpiece cannot be started
+    before.act(0, before.parse_action(0, {"kind": "move", "dir": "down"}))
+    assert before.view(0)["seats"][0]["pawn"] == "B2"
+    assert starts(before) == []
+
+
+def test_start_at_any_point_and_the_bonus_move_with_other_moves() -> None:
+    """You can start a Masterpiece anytime during your turn: you do not have to spend any
+    Advancement points on its completion. This optional movement is in addition to any other
+    movements taken that turn and can be completed any time during the player's turn (it does
+    not have to be used immediately after completing the Commission). [D13] [D20] A Masterpiece
+    started after cards are used and a Commission acquired (its arrow moving the pawn into
+    Milan); completed, its bonus move is taken after a GOLD move, and another acquisition's
+    arrow moves the pawn after it."""
+    g = new(2, seed=1, artist_0="leonardo")
+    clear_hand(g)
+    card = mp(g, 0, city="Milan", skill="ANAT")
+    put(g, card, "hand")
+    put(g, a_card(g, level=1, skill="ANAT"), "palette")
+    (up,) = spare(g, 1, level=1, arrow="U", cost=2)
+    put(g, up, "B2")
+    pawn(g, "B2")
+    assert starts(g) == []  # B2 is in Florence
+    pay = spare(g, 2, level=1, influence=3)
+    for c in pay:
+        put(g, c, "hand")
+    (gold,) = spare(g, 1, level=1, skill="GOLD", arrow="R")
+    put(g, gold, "hand")
+    use_all(g, pay, "influence")
+    do(g, {"kind": "acquire", "stack": "B2", "to": "deck"})
+    assert g.view(0)["seats"][0]["pawn"] == "B1"  # the arrow: up, into Milan
+    assert starts(g) == [card]  # after using cards and acquiring
+    do(g, {"kind": "start", "card": card})
+    complete(g, card, "Milan")
+    do(g, {"kind": "use", "card": gold, "as": "down"})  # GOLD: down instead of points
+    assert g.view(0)["seats"][0]["pawn"] == "B2"
+    assert g.view(0)["this_turn"]["bonus_moves"] == 1
+    assert moves(g) == ["down", "left", "right", "up"]  # the bonus move is still there
+    do(g, {"kind": "move", "dir": "down"})
+    assert g.view(0)["seats"][0]["pawn"] == "B3" and moves(g) == []
+    (right,) = spare(g, 1, level=1, arrow="R", cost=2)
+    put(g, right, "B3")
+    g_inf = g.view(0)["this_turn"]["influence"]
+    assert g_inf >= 2  # 6 Influence paid 2 for the first
+    do(g, {"kind": "acquire", "stack": "B3", "to": "deck"})
+    assert g.view(0)["seats"][0]["pawn"] == "C3"  # arrows still move the pawn after it
 
 
 def test_masterpieces_are_never_elevated() -> None:

@@ -3,13 +3,24 @@ test quotes the rulebook sentences it checks; the decisions [Dn] are those of
 docs/rules/renaissance-rivals.md."""
 
 from collections import Counter
+from itertools import combinations
+from pathlib import Path
 
 import pytest
-from rr_helpers import check, new, sq
+from rr_helpers import cards, check, do, new, pawn, put, sq
 
 import tavola
-from tavola.games.renaissance_rivals.cards import LAYOUT, SKILLS, STACK_SIZE
+from tavola.games.renaissance_rivals import cards as cards_module
+from tavola.games.renaissance_rivals.cards import (
+    LAYOUT,
+    SKILL_LEVEL,
+    SKILLS,
+    STACK_SIZE,
+    cards_by_key,
+)
 from tavola.games.renaissance_rivals.rules import K_MP, K_START, PILE_LEVEL, RED
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "renaissance-rivals.md"
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -172,11 +183,35 @@ def test_city_slots_one_per_seat_per_city() -> None:
     City cards will need to be placed to the right of the corresponding market rows, so that there
     are enough card edges to provide each player with one slot for each City. Each seat has its own
     slot in each of the three cities
-    (the view's ``in_progress`` per seat), so seats never block each other."""
+    (the view's ``in_progress`` per seat), so seats never block each other: with four players,
+    each seat in turn starts a Masterpiece in Milan while the others' are there."""
     g = new(4, seed=1)
     v = g.view(None)
     assert all(p["in_progress"] == {} for p in v["seats"])
     assert [m["stack"] for m in v["market"]][:4] == ["A1", "B1", "C1", "D1"]
+    artists = ("leonardo", "michelangelo", "nelli", "raphael")  # each has a level-1 Milan one
+    g = new(4, seed=1, **{f"artist_{k}": a for k, a in enumerate(artists)})
+    t = g.t
+    started = {}
+    for seat in range(4):
+        assert g.cur == seat
+        card = next(
+            mid
+            for mid in g.c.mp_ids
+            if t.mp_artist[t.number[mid]] == g.artist[seat]
+            and t.mp_city[t.number[mid]] == 0  # Milan
+            and SKILL_LEVEL[t.skill[t.number[mid]]] == 1
+        )
+        put(g, card, "hand", seat)
+        put(g, cards(g, 4, level=1, skill=SKILLS[t.skill[t.number[card]]])[seat], "palette", seat)
+        pawn(g, "B1", seat)
+        do(g, {"kind": "start", "card": card})
+        started[seat] = card
+        do(g, "end")
+    for seat in range(4):
+        assert g.view(None)["seats"][seat]["in_progress"] == {
+            "milan": {"card": started[seat], "steps_done": 0}
+        }
 
 
 def test_no_five_player_game() -> None:
@@ -191,3 +226,86 @@ def test_no_five_player_game() -> None:
     spec = tavola.get_spec("renaissance-rivals")
     assert spec.min_players == 1 and spec.max_players == 4
     assert "made available separately" in spec.description
+
+
+def layouts() -> list[dict[tuple[int, int], int]]:
+    """Every market layout with the rulebook's numbers: A1 and A2 level 0 (column A holds 26
+    cards, so both level-0 stacks are there, A2 'the lowest', and no level-4 stack); D2 'the
+    highest Level 2 stack' (the other level-2 stacks in rows 3 and 4); three level-3 stacks and
+    one of level 4; with our seven level-1 and three level-2 stacks."""
+    fixed = {(0, 0): 0, (1, 0): 0, (1, 3): 2}
+    free = [(r, c) for r in range(4) for c in range(4) if (r, c) not in fixed]
+    out = []
+    for more2 in combinations([p for p in free if p[0] >= 2], 2):
+        rest = [p for p in free if p not in more2]
+        for l3 in combinations(rest, 3):
+            for l4 in [p for p in rest if p not in l3]:
+                lay = dict(fixed) | dict.fromkeys(more2, 2) | dict.fromkeys(l3, 3) | {l4: 4}
+                lay = {p: lay.get(p, 1) for p in [(r, c) for r in range(4) for c in range(4)]}
+                if sum(STACK_SIZE[lay[(r, 0)]] for r in range(4)) == 26:
+                    out.append(lay)
+    return out
+
+
+def test_the_layout_is_one_of_many_that_fit_and_the_page_says_why_this_one() -> None:
+    """Each pile is then shuffled and dealt out evenly into the stacks shown below, according to
+    its Level (0, 1, 2, 3, or 4): The rules page's count of the layouts that fit the rulebook's
+    numbers, and of those that also put the level-4 stack and two or more level-3 stacks in Rome
+    and no level-2 stack there, is right, and ours is among the latter."""
+    ours = {(r, c): LAYOUT[r][c] for r in range(4) for c in range(4)}
+    fit = layouts()
+    rome = [
+        lay
+        for lay in fit
+        if [lay[(3, c)] for c in range(4)].count(4) == 1
+        and [lay[(3, c)] for c in range(4)].count(3) >= 2
+        and 2 not in [lay[(3, c)] for c in range(4)]
+    ]
+    assert (len(fit), len(rome)) == (31920, 396)
+    assert ours in rome
+    page = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert "31,920 layouts meet all of this" in page and "(396 of the 31,920 do as much)" in page
+    assert "the one layout" not in page
+    source = " ".join(Path(cards_module.__file__).read_text(encoding="utf-8").split())
+    assert "fit 31,920 layouts" in source and "the one layout" not in source
+
+
+def test_the_most_valuable_cards_are_in_rome_and_need_skills_learned_in_florence() -> None:
+    """Different kinds of Commissions trigger movement in different directions, so you need to be
+    strategic about the order in which you acquire them: the most valuable Commission cards are
+    found in Rome, but these require Skills that can only be learned in Florence or Milan. What
+    the standard set honours of it: arrows differ (five or more directions in each level); at
+    the deal Rome holds the level-4 stack and two of the three level-3 stacks, the most VP of any
+    row; every level-2 stack is in Florence (the Red deck's level-2 pile too), and no level-3 or
+    level-4 skill can be cross-linked with skills learned outside Florence."""
+    c = cards_by_key("standard")
+    for level in range(5):
+        arrows = {c.arrow[i] for i in range(97) if c.level[i] == level}
+        assert len(arrows) == (5 if level == 4 else 8)
+    rows = [[LAYOUT[r][col] for col in range(4)] for r in range(4)]
+    assert rows[3].count(4) == 1 and rows[3].count(3) == 2 and rows[2].count(3) == 1
+    assert all(2 not in rows[r] for r in (0, 3))  # level 2 only in Florence (rows 2 and 3)
+    assert PILE_LEVEL[2] == 2  # the Red deck's level-2 pile is beside row 3, in Florence
+    for seed in range(10):
+        g = new(2, seed=seed)
+        vp = [
+            sum(g.t.vp[i] for p in range(4 * r, 4 * r + 4) for i in g.stacks[p]) for r in range(4)
+        ]
+        assert vp[3] > max(vp[:3]), vp
+        costly = max(range(97), key=lambda i: g.t.cost[i] if i != c.st_peters else 0)
+        (where,) = [p for p in range(16) if costly in g.stacks[p]]
+        assert where // 4 == 3  # the costliest card but St. Peter's is in Rome
+    # Mastery from cards dealt outside Florence (rows 1 and 4) never cross-links a skill above
+    # level 1; with Florence's level-2 skills, every level-3 skill can be.
+    levels_outside = {level for r in (0, 3) for level in rows[r]}
+    outside = {c.skill[i] for i in range(97) if c.level[i] in levels_outside}
+    mastered = {k for k in range(11) if SKILL_LEVEL[k] == 1}
+    grew = True
+    while grew:
+        mask = sum(1 << k for k in mastered)
+        new_skills = {k for k in outside if c.linked(k, mask)} - mastered
+        grew = bool(new_skills)
+        mastered |= new_skills
+    assert mastered == {k for k in range(11) if SKILL_LEVEL[k] == 1}
+    mask = sum(1 << k for k in mastered) | 1 << SKILLS.index("LAND") | 1 << SKILLS.index("SCULP")
+    assert all(c.linked(k, mask) for k in range(11) if SKILL_LEVEL[k] == 3)

@@ -3,7 +3,20 @@ cards, the free move, the turn's end. Each test quotes the rulebook sentences it
 decisions [Dn] are those of docs/rules/renaissance-rivals.md."""
 
 import pytest
-from rr_helpers import a_card, cards, check, clear_hand, do, legal, legal_json, new, pawn, put, sq
+from rr_helpers import (
+    a_card,
+    cards,
+    check,
+    clear_hand,
+    do,
+    legal,
+    legal_json,
+    new,
+    pawn,
+    put,
+    spare,
+    sq,
+)
 
 import tavola
 
@@ -175,11 +188,9 @@ def test_the_arrow_moves_the_pawn_at_once() -> None:
     any additional Commissions). The lower right-hand corner contains a box with an arrow: this
     arrow specifies the direction(s) in which your player token moves when you acquire the card,
     within the limits of the market grid (one space for a straight arrow, two spaces for a broken
-    arrow). Different kinds of Commissions trigger movement in different directions, so you need to
-    be strategic about the order in which you acquire them: the most valuable Commission cards are
-    found in Rome, but these require Skills that can only be learned in Florence or Milan. [D7] The
-    arrow of the acquired card, not the card the pawn
-    stands on; a straight arrow one space, a broken arrow one space in each direction."""
+    arrow). [D7] The arrow of the acquired card, not the card the pawn stands on; a straight
+    arrow one space, a broken arrow one space in each direction. (The overview's sentence on
+    arrows and Rome is checked in test_rr_setup.py.)"""
     g = new(2, seed=1)
     g.inf_pool = 50
     for arrow, start, end in (
@@ -276,6 +287,50 @@ def test_the_free_move() -> None:
     g2.inf_pool = 10
     do(g2, next(x for x in legal_json(g2) if x["kind"] == "acquire"))
     assert "move" not in {x["kind"] for x in legal_json(g2)}
+
+
+def test_the_free_move_when_unable_to_act() -> None:
+    """NOTE: If on your turn you find yourself in a situation where you are unable to take any
+    Commission or Masterpiece actions (because you don't have the necessary Skills or sufficient
+    Influence or Advancement points, and you cannot play a Masterpiece card) OR if on your turn you
+    choose not to take any actions, you gain a "free" movement action, and may move your pawn one
+    space to any orthogonally adjacent location (up, down, left, or right, but not diagonally).
+    [D10] Unable: on C4, every stack in reach is of level 2 or more (no cross-link), the whole
+    hand used for Influence and Advancement, and the Masterpiece in hand without its Mastery;
+    no acquisition, start or advance is legal, and the free move is."""
+    g = new(2, seed=1, artist_0="leonardo")
+    clear_hand(g)
+    for card in ("s1-holy-family-1", "s1-holy-family-2", "s1-madonna"):
+        put(g, card, "hand")
+    master = g.c.mp_ids[next(j for j in range(48) if g.c.mp_artist[j] == g.artist[0])]
+    put(g, master, "hand")  # a Florence or Milan Masterpiece, its skill not mastered
+    pawn(g, "C4")
+    assert g.palettes[0] == []
+    for card in ("s1-holy-family-1", "s1-holy-family-2", "s1-madonna"):
+        do(g, {"kind": "use", "card": card, "as": "influence"})
+    do(g, {"kind": "use", "card": master, "as": "advancement"})
+    assert g.view(0)["this_turn"]["influence"] == 4
+    kinds = {x["kind"] for x in legal_json(g)}
+    assert not kinds & {"acquire", "start", "advance", "use"}
+    assert sorted(x["dir"] for x in legal_json(g) if x["kind"] == "move") == [
+        "left",
+        "right",
+        "up",
+    ]
+    do(g, {"kind": "move", "dir": "up"})
+    assert g.view(0)["seats"][0]["pawn"] == "C3" and g.view(1)["this_turn"]["free_move_taken"]
+    assert {x["kind"] for x in legal_json(g)} == {"end"}
+    # with a card in reach it could afford, the same hand is not 'unable': still, choosing
+    # not to act leaves the free move open [D10]
+    g = new(2, seed=1, artist_0="leonardo")
+    clear_hand(g)
+    put(g, "s1-madonna", "hand")
+    pawn(g, "B2")
+    do(g, {"kind": "use", "card": "s1-madonna", "as": "influence"})
+    (cheap,) = spare(g, 1, level=1, cost=2)
+    put(g, cheap, "B2")
+    kinds = {x["kind"] for x in legal_json(g)}
+    assert "acquire" in kinds and "move" in kinds
 
 
 def test_transfer_one_commission_at_the_end() -> None:

@@ -53,8 +53,14 @@ CITY_OF_ROW = (0, 1, 1, 2)
 ROWS = COLS = 4
 COL_NAMES = "ABCD"
 LAYOUT = ((0, 1, 1, 1), (0, 1, 1, 2), (1, 2, 3, 2), (1, 3, 4, 3))
-"""The level of each market stack, rows top (Milan) to bottom (Rome), columns A to D: the one
-layout that honours every number of the rulebook (docs/rules, RULES-NOTES)."""
+"""The level of each market stack, rows top (Milan) to bottom (Rome), columns A to D. The
+rulebook does not print it. Its numbers (column A holds 26, A2 the lower level-0 stack, D2 the
+highest level-2 stack, three level-3 stacks, one of level 4) fit 31,920 layouts with our seven
+level-1 and three level-2 stacks; this one (RULES-NOTES) also follows the overview's "the most
+valuable Commission cards are found in Rome, but these require Skills that can only be learned
+in Florence or Milan": the level-4 stack and two level-3 stacks in Rome, every level-2 stack in
+Florence. The card values were tuned on it, and every recorded game depends on it
+(docs/rules/renaissance-rivals.md, "Set-up")."""
 LEVEL_COUNTS = (14, 42, 18, 18, 5)
 """Cards per level in one deck: two level-0 stacks of 7, seven level-1, three level-2 and three
 level-3 stacks of 6, the level-4 stack of 5: 97."""
@@ -85,6 +91,21 @@ _ARTIST_KEYS = {"id", "name", "start"}
 STARTS = ("A2", "D2")
 """The artists' starting stacks, three on each (the rulebook's 'lowest Level 0 stack', first
 column, second row, and 'highest Level 2 stack', fourth column, second row)."""
+RULEBOOK_STARTS = {
+    "leonardo": "D2",
+    "uccello": "D2",
+    "michelangelo": "A2",
+    "raphael": "D2",
+    "nelli": "A2",
+    "moretto": "A2",
+}
+"""[D32] The rulebook's six artists, by id, and the stack it puts each on: 'player tokens for
+Michelangelo, Il Moretto, and Plautilla Nelli are placed on top of the lowest Level 0 stack ...,
+while Leonardo, Antonia Uccello, and Raphael place their player tokens on the highest Level 2
+stack'. An artist of a card file under another id may start on either stack."""
+STARTING_COMMISSIONS = {"holy-family": ("Holy Family", 2), "madonna": ("Madonna", 1)}
+"""[D32] The Starting Commissions by id, with their rulebook names and how many each player
+has: 'Each player starts with two (2) Holy Family cards and one Madonna card.'"""
 _MP_KEYS = {
     "id",
     "artist",
@@ -258,22 +279,37 @@ def parse_cards(f: DataFile) -> Cards:
         if level > 1 and not recipes[k]:
             raise f.error(f"no [[link]] cross-links {SKILLS[k]}", "link", 0)
     # -- the Starting Commissions
+    # "Each player starts with two (2) Holy Family cards and one Madonna card." [D32]
+    rule = "each player starts with 2 Holy Family and 1 Madonna"
     starts = f.entries("start")
     s_ids, s_names, s_count, s_inf, s_adv = [], [], [], [], []
     for i, row in enumerate(starts):
         f.only_keys(row, _START_KEYS, "start", i)
-        s_ids.append(ident(row, "start", i))
+        sid = ident(row, "start", i)
+        if sid not in STARTING_COMMISSIONS:
+            raise f.error(
+                f"{rule}: a [[start]] is 'holy-family' or 'madonna', not {quote(sid, 20)}",
+                "start",
+                i,
+                "id",
+            )
+        s_ids.append(sid)
         s_names.append(_name(f, row, "start", i))
-        s_count.append(_int(f, row, "start", i, "count", 1, 3))
+        count = _int(f, row, "start", i, "count", 1, 3)
+        rulebook_name, want = STARTING_COMMISSIONS[sid]
+        if count != want:
+            raise f.error(
+                f"{rule}: the count of {sid} ({rulebook_name}) is {want}, not {count}",
+                "start",
+                i,
+                "count",
+            )
+        s_count.append(count)
         s_inf.append(_int(f, row, "start", i, "influence", 0, MAX_VALUE))
         s_adv.append(_int(f, row, "start", i, "advancement", 0, MAX_VALUE))
-    if sum(s_count) != 3:
-        raise f.error(
-            f"each player starts with 3 Starting Commissions (2 Holy Family and 1 Madonna); "
-            f"the [[start]] counts add up to {sum(s_count)}",
-            "start",
-            0,
-        )
+    for sid in STARTING_COMMISSIONS:
+        if sid not in s_ids:
+            raise f.error(f"{rule}: no [[start]] with id {sid!r}", "start", max(0, len(s_ids) - 1))
     # -- the artists
     artists = f.entries("artist")
     a_ids, a_names, a_start = [], [], []
@@ -292,6 +328,15 @@ def parse_cards(f: DataFile) -> Cards:
             raise f.error(
                 f"an artist starts on A2 or D2 (the rulebook's two starting stacks), not "
                 f"{quote(where, 10)}",
+                "artist",
+                i,
+                "start",
+            )
+        fixed = RULEBOOK_STARTS.get(a_ids[-1])
+        if fixed is not None and named != fixed:
+            raise f.error(
+                f"the rulebook puts {a_ids[-1]} on {fixed}, not {named} (an artist under an "
+                "id of its own may start on A2 or D2)",
                 "artist",
                 i,
                 "start",
