@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 import tavola
 from tavola.games.renaissance_man_2d6.breakdown import LIFT
 from tavola.games.renaissance_man_2d6.rules import EV_ROLL, EV_WIN_EVENT
-from tavola.sim import simulate
+from tavola.sim import GameOutcome, Simulation, simulate
 from tavola.sim.facts import breakdown_tables
 from tavola.sim.html import report_data, write_report
 from tavola.sim.runner import _Lead
@@ -43,11 +44,11 @@ def test_the_2006_game_reports_each_attempt_and_the_lift_of_each_challenge_won()
 
 def test_testa_reports_each_season_by_coalition_and_seat() -> None:
     sim = simulate("testa-di-pecora", 20, ["heuristic", "random", "random", "random"], seed=1)
-    tables = breakdown_tables(sim.outcomes)
+    tables = breakdown_tables(sim.outcomes, 4)
     by_side = tables["Seasons won by the Pope's side"]
-    assert sum(r.n for r in by_side) == 20 * 3  # three seasons a game
-    assert {r.label for r in by_side} <= {"4 players, with a partner", "4 players, alone"}
-    for r in by_side:
+    assert by_side.kind == "rate" and sum(r.n for r in by_side.rows) == 20 * 3  # three a game
+    assert {r.label for r in by_side.rows} <= {"4 players, with a partner", "4 players, alone"}
+    for r in by_side.rows:
         assert 0 <= r.low <= r.mean <= r.high <= 1
     assert all(o.lead_changes is not None and 0 <= o.clear_from <= 1 for o in sim.outcomes)
 
@@ -74,10 +75,8 @@ def test_the_figures_are_the_same_whatever_the_jobs(game: str) -> None:
 
 def test_a_yes_or_no_row_reads_as_a_rate_and_its_count_is_named(tmp_path: Path) -> None:
     """Success rates read '0.326', under a column headed 'n' that nothing explained."""
-    from tavola.sim.facts import _row
     from tavola.sim.html import write_report
 
-    assert _row("x", [1.0, 0.0, 1.0]).share and not _row("y", [2.0, 0.0]).share
     sim = simulate("renaissance-man-2d6", 12, ["heuristic", "random", "random"], seed=2)
     write_report(sim, tmp_path / "r.html")
     page = " ".join((tmp_path / "r.html").read_text().split("<h2>Breakdowns</h2>")[1].split())
@@ -102,3 +101,101 @@ def test_the_lab_guide_names_how_games_end_for_each_game_that_reports_it() -> No
             ends += 1
             assert "how games end" in bullets[spec.title], spec.title
     assert ends == 2
+
+
+LIFT_TITLE = "Cards held: the holder's share of the game's win × players (1: no edge)"
+
+
+def lift_run(games: int, players: int, facts) -> Simulation:
+    """A run of ``games`` made-up games whose game ``i`` observes ``facts(i)``."""
+    agents = tuple("abcd"[:players])
+    outcomes = [
+        GameOutcome(i, agents, (0,), tuple(range(players, 0, -1)), 10, False, facts=facts(i))
+        for i in range(games)
+    ]
+    return Simulation("renaissance-man", players, "standard", {}, 0, agents, outcomes, 1.0)
+
+
+def rows_of(page: str, title: str) -> dict[str, list[str]]:
+    """The cells of each row of the page's table under ``title``."""
+    table = page.split(f"<h3>{escape(title)}</h3>")[1].split("</table>")[0]
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in table.split("<tr>")[2:]]
+    return {c[0]: c[1:] for c in cells}
+
+
+def test_a_lift_table_keeps_one_scale_and_its_intervals_in_range(tmp_path: Path) -> None:
+    """A lift row whose values were all 0 or 1 was printed as a percentage with a Wilson
+    interval among rows on a 0..P scale ('scholar-13 2 0.0% 0.0% – 65.8%'); normal intervals
+    left the range ('1.500 -0.197 – 3.197') or had no width ('3.000 – 3.000')."""
+
+    def facts(i: int) -> tuple:
+        seen = [("knight", 3.0), ("merchant", 3.0 * (i % 2))]
+        seen += [("scholar-13", 0.0), ("baker-03", 3.0 * (i == 0))] if i < 2 else []
+        return tuple((LIFT_TITLE, row, value) for row, value in seen)
+
+    sim = lift_run(12, 3, facts)
+    write_report(sim, tmp_path / "r.html")
+    rows = rows_of((tmp_path / "r.html").read_text(), LIFT_TITLE)
+    assert rows["scholar-13"] == ["2", "0.00", "none: 2 games"]
+    assert rows["baker-03"] == ["2", "1.50", "none: 2 games"]
+    for label in ("knight", "merchant"):
+        low, high = map(float, rows[label][2].split(" – "))
+        assert 0 <= low < float(rows[label][1]) <= high <= 3, label
+    assert float(rows["knight"][2].split(" – ")[0]) < 2.5  # twelve games are not certainty
+    table = breakdown_tables(sim.outcomes, 3)[LIFT_TITLE]
+    assert (table.kind, table.scale) == ("lift", 3)
+
+
+def test_a_one_player_lift_is_a_lift_and_a_rate_table_a_rate(tmp_path: Path) -> None:
+    """With one player every lift is 0 or 1: the table printed percentages under a title
+    promising a ratio."""
+
+    def facts(i: int) -> tuple:
+        return ((LIFT_TITLE, "x", float(i % 2)), ("Attempts that succeed", "x", float(i % 3 == 0)))
+
+    sim = lift_run(12, 1, facts)
+    write_report(sim, tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    assert rows_of(page, LIFT_TITLE)["x"][1] == "0.50"
+    assert rows_of(page, "Attempts that succeed")["x"][1] == "33.3%"
+    tables = breakdown_tables(sim.outcomes, 1)
+    assert tables[LIFT_TITLE].kind == "lift" and tables["Attempts that succeed"].kind == "rate"
+
+
+def test_how_games_end_lists_only_the_ends_that_happened(tmp_path: Path) -> None:
+    """'How games end' of a 3-player run listed deck-out and solo-lost, which cannot happen."""
+    ends = "How games end (share of games)"
+
+    def facts(i: int) -> tuple:
+        return tuple(
+            (ends, r, float(r == ("master" if i % 3 else "round-limit")))
+            for r in ("deck-out", "master", "round-limit")
+        )
+
+    sim = lift_run(12, 3, facts)
+    write_report(sim, tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text()
+    assert list(rows_of(page, ends)) == ["master", "round-limit"]
+    assert "none fell in deck-out (left out)" in " ".join(page.split())
+    table = breakdown_tables(sim.outcomes, 3)[ends]
+    assert [r.label for r in table.rows] == ["master", "round-limit"]
+    assert table.unseen == ["deck-out"]
+    seasons = breakdown_tables(
+        lift_run(12, 3, lambda i: (("Seasons won", "alone", float(i % 2)),)).outcomes, 3
+    )["Seasons won"]
+    assert seasons.unseen == [] and seasons.rows[0].mean == 0.5  # not one row a game: kept
+
+
+def test_a_breakdown_s_intervals_are_taken_over_deals_under_duplicate_seating() -> None:
+    """The observations of one deal's games hang together: counted as independent, twelve
+    deals of three alike games gave an interval as narrow as 36 games'."""
+
+    def facts(i: int) -> tuple:
+        return (("Attempts that succeed", "x", float((i // 3) % 2)),)
+
+    sim = lift_run(36, 3, facts)
+    by_game = breakdown_tables(sim.outcomes, 3)["Attempts that succeed"].rows[0]
+    deals = [i // 3 for i in range(36)]
+    by_deal = breakdown_tables(sim.outcomes, 3, deals)["Attempts that succeed"].rows[0]
+    assert by_deal.games == 12 and by_game.games == 36
+    assert by_deal.high - by_deal.low > by_game.high - by_game.low

@@ -3,6 +3,7 @@ seat-advantage test and agent ratings that find what is planted in them."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -132,7 +133,7 @@ def test_the_cli_writes_the_report_and_rebuilds_it_from_a_finished_results_file(
     argv = ["simulate", GAME, "-n", "12", "-a", "heuristic,random,random", "--json"]
     assert main([*argv, "--out", str(out), "--report", str(first)]) == 0
     assert main([*argv, "--out", str(out), "--report", str(second)]) == 0
-    strip = lambda p: re.sub(r"games\b.*games/s", "", p.read_text())  # noqa: E731
+    strip = lambda p: re.sub(r"<th>games</th><td>.*?</td>", "", p.read_text())  # noqa: E731
     assert strip(first) == strip(second)
 
 
@@ -155,3 +156,94 @@ def test_a_run_whose_agents_did_not_sit_in_every_seat_equally_says_so(tmp_path: 
     assert "10 games is not a multiple of 6" in page and "a multiple of 6 when permuted" in page
     write_report(even, tmp_path / "even.html")
     assert "did not sit in every seat" not in (tmp_path / "even.html").read_text()
+
+
+def test_a_one_player_run_shows_a_win_rate_and_nothing_that_needs_rivals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A one-player report printed a seat test on 0 degrees of freedom, a fair share of
+    1/1 = 100.0%, wins by seat and lead changes."""
+    from tavola.cli import main
+
+    page = tmp_path / "solo.html"
+    argv = ["simulate", "renaissance-man", "-p", "1", "-a", "heuristic", "-n", "4"]
+    assert main([*argv, "--report", str(page)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "win rate" in out and "Wins by seat" not in out and "even share" not in out
+    text = " ".join(page.read_text().split())
+    for absent in ("Wins by seat", "Seat advantage", "fair share", "1/1", "lead", "Agent ratings"):
+        assert absent not in text, absent
+    assert "<th>win rate</th>" in text and "1 player, variant standard" in text
+    assert text.count("<svg") == 3  # wins, game length, scores
+
+
+def test_settings_that_play_no_part_at_the_player_count_are_said_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The tougher solo variant and solo_cards, given for 3 players, were reported as if
+    they applied; so was Rivals' fourth seat's artist in a 2-player game."""
+    from tavola.cli import main
+
+    argv = ["simulate", "renaissance-man", "-p", "3", "-a", "random", "-n", "1", "--variant"]
+    argv += ["tougher", "--option", "solo_cards=5", "--option", "round_limit=30"]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["not_in_play"] == ["variant", "solo_cards"]
+    assert main([*argv, "--report", str(tmp_path / "r.html")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "Not in play with 3 players: variant tougher (for 1 player: plays as standard); "
+        "solo_cards=5 (only with 1 player)"
+    ) in out
+    settings = (tmp_path / "r.html").read_text().split("</table>")[0]
+    assert "<th>not in play</th>" in settings and "solo_cards=5 (only with 1 player)" in settings
+    assert "round_limit" not in settings.split("not in play")[1]
+    rivals = ["simulate", "renaissance-rivals", "-a", "random,random", "-n", "1", "--json"]
+    assert main([*rivals, "--option", "artist_3=leonardo", "--option", "artist_1=leonardo"]) == 0
+    assert json.loads(capsys.readouterr().out)["not_in_play"] == ["artist_3"]
+
+
+def test_a_duplicate_run_s_ratings_are_said_to_resample_deals(tmp_path: Path) -> None:
+    """The page said the ratings' interval came from resampling the games; under duplicate
+    seating the code resamples deals, as docs/lab.md says."""
+    for seats, unit in (("duplicate", "deals"), ("rotate", "games")):
+        write_report(simulate(GAME, 6, LINEUP, seed=4, seats=seats), tmp_path / "r.html")
+        page = " ".join((tmp_path / "r.html").read_text().split())
+        assert f"with an interval from resampling the {unit}." in page, seats
+
+
+def test_the_page_and_the_guide_say_what_compare_shows(tmp_path: Path) -> None:
+    """Both said 'tavola compare' shows a card's own effect; it shows win shares and game
+    length, paired game by game."""
+    write_report(simulate(GAME, 3, LINEUP, seed=4), tmp_path / "r.html")
+    page = " ".join((tmp_path / "r.html").read_text().split())
+    guide = " ".join((Path(__file__).resolve().parents[2] / "docs" / "lab.md").read_text().split())
+    for text in (page, guide):
+        assert "own effect" not in text
+        assert "moves the agents' and seats' win shares and the game length" in text
+
+
+def test_the_shipped_reports_are_those_of_their_commands_in_today_s_form(tmp_path: Path) -> None:
+    """docs/reports held pages of an older form (no version row) and older code, while its
+    README said its commands gave the same figures. Each page shows its command's settings,
+    with the settings and sections a page written now has."""
+    from tavola.cli import build_parser
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "reports"
+    commands = re.findall(r"^tavola (simulate .*)$", (folder / "README.md").read_text(), re.M)
+    assert len(commands) == 4
+    for command in commands:
+        args = build_parser().parse_args(command.split())
+        shipped = Path(args.report).name
+        page = (folder / shipped).read_text()
+        settings = page.split("</table>")[0]
+        assert f"<code>{args.game}</code>), {len(args.agents)} players" in settings, shipped
+        assert f"<th>games</th><td>{args.games}. " in settings, shipped
+        assert f"<td>{', '.join(args.agents)} (seats of game 0; one permutation" in settings
+        small = simulate(args.game, 6, args.agents, seats=args.seats)
+        write_report(small, tmp_path / shipped)
+        assert page_form(page) == page_form((tmp_path / shipped).read_text()), shipped
+
+
+def page_form(page: str) -> tuple[list[str], list[str]]:
+    """The names of a report's settings and its sections."""
+    return re.findall(r"<th>(.*?)</th><td>", page), re.findall("<h2>(.*?)</h2>", page)

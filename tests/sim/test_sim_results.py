@@ -172,3 +172,47 @@ def test_a_run_of_other_cards_is_named_by_the_file_and_digest_not_its_text(
 def test_a_bad_seating_is_refused() -> None:
     with pytest.raises(tavola.TavolaError, match="rotate, permute"):
         simulate(GAME, 1, LINEUP, seats="shuffle")
+
+
+def test_the_same_cards_under_another_name_resume_the_run(tmp_path: Path) -> None:
+    """A byte-identical card file under another name was refused: 'cards=big.toml
+    (sha256:…), not … big2.toml (sha256:same)'. Other cards still are."""
+    path = tmp_path / "run.jsonl"
+    text = get_spec(GAME).options["cards"].text_of("standard")
+    first = simulate(
+        GAME, 4, LINEUP, seed=1, out=path, options={"cards": {"name": "a.toml", "toml": text}}
+    )
+    again = simulate(
+        GAME, 4, LINEUP, seed=1, out=path, options={"cards": {"name": "b.toml", "toml": text}}
+    )
+    assert again.resumed == 4 and again.outcomes == first.outcomes
+    other = {"name": "a.toml", "toml": text + "\n# changed\n"}
+    with pytest.raises(ResultsFileError, match=r"cards=a\.toml"):
+        simulate(GAME, 4, LINEUP, seed=1, out=path, options={"cards": other})
+
+
+def test_a_run_read_back_says_so_instead_of_a_speed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rebuilding a report from a finished file printed '0.0 games/s (0.00 s)'; a run of fewer
+    games than the file holds did not say the file held more."""
+    from tavola.cli import main
+
+    path = tmp_path / "run.jsonl"
+    argv = ["simulate", "testa-di-pecora", "-a", "random", "--out", str(path)]
+    assert main([*argv, "-n", "6"]) == 0
+    assert "games/s" in capsys.readouterr().out
+    assert main([*argv, "-n", "6", "--report", str(tmp_path / "r.html")]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # one line, however wide the terminal
+    assert f"Read back from {path}." in out and "games/s" not in out
+    assert f"Read back from {path}." in (tmp_path / "r.html").read_text()
+    assert main([*argv, "-n", "4"]) == 0
+    assert f"Read back from {path}, which holds 6 games: these are its first 4." in " ".join(
+        capsys.readouterr().out.split()
+    )
+    assert main([*argv, "-n", "4", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games_per_second"] is None and report["games"] == 4
+    assert main([*argv, "-n", "8"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "games/s" in out and f"6 games read back from {path}." in out

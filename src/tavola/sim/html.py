@@ -14,11 +14,12 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from .. import __version__
 from ..core.errors import TavolaError
 from ..core.registry import get_spec
-from .facts import breakdown_tables
+from ..core.words import count
+from .facts import MIN_GAMES, breakdown_tables
 from .ratings import Rating, ratings, seat_test, sweeps
-from .report import _by_agent, _games_per_second
+from .report import _by_agent, speed_words
 from .runner import SEATING_MOVES, Simulation
-from .settings import option_words
+from .settings import idle_settings, option_words
 from .stats import Tally, summarize
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -52,17 +53,21 @@ def _spread(points: list[float], intervals: list[tuple[float, float]]) -> list[l
     ]
 
 
-def _shares(title: str, rows: dict[str, Tally], fair: float) -> str:
-    """Horizontal bars of win shares with their 95% intervals and the fair share."""
+def _shares(title: str, rows: dict[str, Tally], fair: float | None) -> str:
+    """Horizontal bars of win shares with their 95% intervals and the fair share (none for a
+    player alone, whose share is a win rate)."""
     fig, ax = _figure(6.5, 0.5 + 0.45 * len(rows))
     names = list(rows)[::-1]
     shares = [rows[n].share for n in names]
     spread = _spread(shares, [rows[n].ci95 for n in names])
     ax.barh(names, shares, xerr=spread, color=ACCENT, ecolor=INK, capsize=4)
-    ax.axvline(fair, color=FAIR, linestyle="--", label=f"fair share {fair:.1%}")
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win share (ties split), 95% Wilson interval")
     ax.set_title(title, loc="left")
+    if fair is None:
+        ax.set_xlabel("win rate, 95% Wilson interval")
+        return _svg(fig)
+    ax.axvline(fair, color=FAIR, linestyle="--", label=f"fair share {fair:.1%}")
+    ax.set_xlabel("win share (ties split), 95% Wilson interval")
     ax.legend(loc="lower right", frameon=False)
     return _svg(fig)
 
@@ -113,13 +118,15 @@ def _histogram(values: list[float], title: str, xlabel: str, bins: Any) -> str:
 
 
 def report_data(sim: Simulation) -> dict[str, Any]:
-    """The report's figures (what the page shows, as numbers)."""
+    """The report's figures (what the page shows, as numbers). A player alone has no seats to
+    compare, no fair share and no lead to lose: those are left out (empty, or None)."""
     summary = summarize(sim.outcomes, sim.players, sim.deal_size)
+    several = sim.players > 1
     finished = [o for o in sim.outcomes if not o.hit_cap]
     deals = [i // sim.deal_size for i, o in enumerate(sim.outcomes) if not o.hit_cap]
     # Under duplicate seating a seat's games of one deal hold the same cards: not the
     # independent games Pearson's test counts on.
-    test = seat_test([t.wins for t in summary.by_seat]) if sim.deal_size == 1 else None
+    test = seat_test([t.wins for t in summary.by_seat]) if several and sim.deal_size == 1 else None
     scores: defaultdict[str, list[float]] = defaultdict(list)
     for o in finished:
         for seat, name in enumerate(o.agents):
@@ -127,17 +134,20 @@ def report_data(sim: Simulation) -> dict[str, Any]:
     return {
         "summary": summary,
         "agents": _by_agent(sim, summary),
-        "seats": {str(s): t for s, t in enumerate(summary.by_seat)},
-        "fair": 1 / sim.players,
+        "seats": {str(s): t for s, t in enumerate(summary.by_seat)} if several else {},
+        "fair": 1 / sim.players if several else None,
         "seat_test": test,
         "moves": SEATING_MOVES[sim.seating],
         "ratings": ratings(finished, sim.seed, deals),
         "sweeps": sweeps(finished),
         "lengths": [o.decisions for o in finished],
         "scores": {name: scores[name] for name in dict.fromkeys(sim.agents) if scores[name]},
-        "lead_changes": [o.lead_changes for o in finished if o.lead_changes is not None],
-        "clear_from": [o.clear_from for o in finished if o.clear_from is not None],
-        "breakdowns": breakdown_tables(finished),
+        "lead_changes": [
+            o.lead_changes for o in finished if several and o.lead_changes is not None
+        ],
+        "clear_from": [o.clear_from for o in finished if several and o.clear_from is not None],
+        "breakdowns": breakdown_tables(finished, sim.players, deals),
+        "idle": idle_settings(sim.game, sim.players, sim.variant, sim.options),
     }
 
 
@@ -163,10 +173,9 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
     """Write ``sim``'s report to ``path`` as one HTML page (needs the ``lab`` extra)."""
     check_report(path)
     data = report_data(sim)
-    plots = [
-        _shares("Wins by agent", data["agents"], data["fair"]),
-        _shares("Wins by seat", data["seats"], data["fair"]),
-    ]
+    plots = [_shares("Wins by agent" if data["seats"] else "Wins", data["agents"], data["fair"])]
+    if data["seats"]:
+        plots.append(_shares("Wins by seat", data["seats"], data["fair"]))
     if len(set(data["lengths"])) > 1:  # a game of fixed length has nothing to plot
         plots.append(_lengths(data["lengths"]))
     if data["scores"]:
@@ -192,7 +201,9 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
         version=__version__,
         title=get_spec(sim.game).title,
         mean=lambda xs: sum(xs) / len(xs),
-        speed=_games_per_second(sim),
+        speed=speed_words(sim),
+        players=count(sim.players, "player"),
+        min_games=MIN_GAMES,
         plots=plots,
         **data,
     )

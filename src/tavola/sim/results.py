@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from ..core.errors import TavolaError
 from .outcome import GameOutcome
-from .settings import option_words
+from .settings import option_words, pinned
 
 FORMAT = "tavola-simulation/1"
 SETTINGS = ("game", "players", "variant", "options", "seed", "agents", "seating", "max_decisions")
@@ -107,7 +107,11 @@ class ResultsFile:
                 f"{name}, line 1: not a tavola results file (format {FORMAT}); give another --out"
             )
         for key in SETTINGS:
-            if first.get(key) != self.settings[key]:
+            if key == "options" and isinstance(first.get(key), dict):  # cards by content
+                same = pinned(first[key]) == pinned(self.settings[key])
+            else:
+                same = first.get(key) == self.settings[key]
+            if not same:
                 held, given = json.dumps(first.get(key)), json.dumps(self.settings[key])
                 if key == "options" and isinstance(first.get(key), dict):  # cards by digest
                     held, given = (

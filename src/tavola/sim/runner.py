@@ -80,6 +80,11 @@ class Simulation:
     seating: str = "rotate"
     resumed: int = 0
     """Games read back from the results file of an earlier, interrupted run."""
+    out: str | None = None
+    """The results file, if the run keeps one."""
+    in_file: int = 0
+    """The games the results file held when the run began (more than ``resumed`` when it holds
+    games past the number asked for)."""
 
     @property
     def deal_size(self) -> int:
@@ -659,6 +664,8 @@ def simulate(
         seconds=time.perf_counter() - started,
         seating=seats,
         resumed=resumed,
+        out=None if out is None else str(out),
+        in_file=0 if file is None else len(file.done),
     )
 
 

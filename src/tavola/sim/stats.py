@@ -18,7 +18,7 @@ Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (``successes`` may be fractional).
 
     >>> [round(x, 4) for x in wilson(5, 10)]
@@ -31,6 +31,16 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = (p + z2n / 2) / (1 + z2n)
     half = z * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / (1 + z2n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ratio(groups: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """The ratio estimate (successes over trials) of at least two non-empty groups, and its
+    linearised variance (cluster sampling): as large as the spread between groups."""
+    trials = sum(n for _, n in groups)
+    share = sum(w for w, _ in groups) / trials
+    k = len(groups)
+    spread = sum((w - share * n) ** 2 for w, n in groups)
+    return share, spread * k / ((k - 1) * trials * trials)
 
 
 def clustered(groups: Sequence[tuple[float, int]], z: float = Z95) -> tuple[float, float, float]:
@@ -46,11 +56,35 @@ def clustered(groups: Sequence[tuple[float, int]], z: float = Z95) -> tuple[floa
     trials = sum(n for _, n in groups)
     if len(groups) < 2:
         return (sum(w for w, _ in groups) / trials if trials else 0.0, 0.0, 1.0)
-    share = sum(w for w, _ in groups) / trials
-    k = len(groups)
-    spread = sum((w - share * n) ** 2 for w, n in groups) / (k * (k - 1))
-    half = z * math.sqrt(spread) / (trials / k)
+    share, variance = ratio(groups)
+    half = z * math.sqrt(variance)
     return (share, max(0.0, share - half), min(1.0, share + half))
+
+
+def grouped_wilson(
+    groups: Sequence[tuple[float, int]], z: float = Z95
+) -> tuple[float, float, float]:
+    """Like :func:`clustered` (each group's sum and count of values from 0 to 1; at least two
+    groups), but Wilson's interval, on the trials cut to as many independent ones as the
+    spread between groups is worth (the design effect; never more than there are, and as many
+    as the groups when all or none succeeded): it stays between 0 and 1, and a share of all or
+    none still gets a width.
+
+    >>> [round(x, 3) for x in grouped_wilson([(2, 2)] * 12)]  # 24 successes, worth 12
+    [1.0, 0.758, 1.0]
+    >>> [round(x, 3) for x in grouped_wilson([(2, 2), (0, 2)] * 6)]  # 24 trials, alike in pairs
+    [0.5, 0.246, 0.754]
+    """
+    groups = [(w, n) for w, n in groups if n > 0]
+    share, variance = ratio(groups)
+    trials: float = sum(n for _, n in groups)
+    independent = share * (1 - share) / trials  # the variance if no trials depended
+    if variance > independent:
+        trials = independent / variance * trials
+    elif independent == 0:  # every trial a success, or none: the spread says nothing
+        trials = len(groups)  # so a group counts as one
+    low, high = wilson(share * trials, trials, z)
+    return share, low, high
 
 
 @dataclass
