@@ -39,6 +39,8 @@ def test_the_2006_game_reports_each_attempt_and_the_lift_of_each_challenge_won()
     assert sum(1 for t, _, _ in facts if t.startswith("Attempts")) == len(rolls)
     lifts = [v for t, _, v in facts if t == LIFT]
     assert len(lifts) == wins and set(lifts) <= {0.0, 1.5, 3.0}
+    events = [g.c.names[raw[2]] + " (Event)" for raw in g.log if raw[0] == EV_WIN_EVENT]
+    assert events and sorted(r for t, r, _ in facts if r.endswith("(Event)")) == sorted(events)
     assert g.spec.standing(g) == g.scores
 
 

@@ -20,8 +20,8 @@ def standing(g: RenaissanceMan2d6) -> list[int]:
 
 
 def breakdown(g: RenaissanceMan2d6) -> Iterator[tuple[str, str, float]]:
-    """Per attempt, whether it succeeded; per Challenge or Event won, the winner's share of
-    the game's win (times the player count: 1 means no edge)."""
+    """Per attempt, whether it succeeded; per Challenge or Event won (an Event's row marked so),
+    the winner's share of the game's win (times the player count: 1 means no edge)."""
     result = g.result
     assert result is not None, "a finished game"
     share = [(1 / len(result.winners) if s in result.winners else 0.0) for s in range(g.n)]
@@ -31,15 +31,7 @@ def breakdown(g: RenaissanceMan2d6) -> Iterator[tuple[str, str, float]]:
             _, seat, card, *_, won = raw
             yield ("Attempts that succeed, by Challenge", names[card], float(won))
             if won:
-                yield (
-                    LIFT,
-                    names[card],
-                    share[seat] * g.n,
-                )
+                yield (LIFT, names[card], share[seat] * g.n)
         elif raw[0] == EV_WIN_EVENT:
             _, seat, card = raw
-            yield (
-                LIFT,
-                names[card],
-                share[seat] * g.n,
-            )
+            yield (LIFT, f"{names[card]} (Event)", share[seat] * g.n)
