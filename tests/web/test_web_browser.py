@@ -789,3 +789,312 @@ def test_the_game_log_names_seats_as_the_table_does(server: str, browser) -> Non
     said = page.locator("#log").inner_text()
     assert re.findall(r"[Ss]eat \d(?! · )", said) == [], said  # every seat named
     page.close()
+
+
+def click_until(page, done, limit: int = 3000) -> None:
+    """Click this seat's first action button whenever there is one, until ``done()``."""
+    buttons = page.locator("#action-buttons button:enabled:not([aria-disabled])")
+    for _ in range(limit):
+        if done():
+            return
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):  # changed under the click: look again
+                buttons.first.click(timeout=2000)
+        else:
+            page.wait_for_timeout(20)
+    raise AssertionError("never came")
+
+
+LOW_CONTRAST = """(selector) => {
+  // WCAG's contrast of each text under `selector` with what is behind it (a colour, or each
+  // stop of a gradient); faded text (an opacity below 1 on the way up) counts as failing;
+  // a disabled control's is exempt, as WCAG has it (a card while a move is on its way)
+  const colour = ([, kind, list]) => { // [r, g, b, alpha] from rgb(...) or color(srgb ...)
+    const [r, g, b, a = 1] = list.split(/[\\s,/]+/).filter(Boolean).map(Number);
+    return kind === 'color' ? [r * 255, g * 255, b * 255, a] : [r, g, b, a];
+  };
+  const colours = (text) => [...text.matchAll(/(rgba?|color)\\((?:srgb )?([^)]+)\\)/g)].map(colour);
+  const linear = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const lum = ([r, g, b]) => 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  const over = (top, bg) => [0, 1, 2].map((i) => top[i] * top[3] + bg[i] * (1 - top[3])).concat(1);
+  const flat = (base, layers) => layers.reduceRight((bg, c) => over(c, bg), base);
+  const behind = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      const stops = colours(style.backgroundImage);
+      if (stops.length) return stops.map((stop) => flat(over(stop, [255, 255, 255]), layers));
+      const [fill] = colours(style.backgroundColor);
+      if (fill?.[3] > 0) layers.push(fill);
+      if (fill?.[3] === 1) break;
+    }
+    return [flat([255, 255, 255, 1], layers)];
+  };
+  const bad = [];
+  for (const root of document.querySelectorAll(selector)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const el = walk.currentNode.parentElement;
+      if (!walk.currentNode.textContent.trim() || !el.getClientRects().length) continue;
+      if (getComputedStyle(el).clipPath === 'inset(50%)') continue; // for screen readers only
+      if (el.closest(':disabled, [aria-disabled="true"]')) continue;
+      let faded = false;
+      for (let e = el; e; e = e.parentElement) faded ||= Number(getComputedStyle(e).opacity) < 1;
+      const ink = colours(getComputedStyle(el).color)[0];
+      const worst = Math.min(...behind(el).map((bg) => {
+        const [a, b] = [lum(over(ink, bg)), lum(bg)];
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      }));
+      const text = walk.currentNode.textContent.trim();
+      if (faded || worst < 4.5) bad.push(`${text}: ${faded ? 'faded' : worst.toFixed(2)}`);
+    }
+  }
+  return bad;
+}"""
+
+
+def test_the_focus_stays_on_a_folded_panel_through_updates(server: str, browser) -> None:
+    """A 2006 seat's "Success pile" opened by the keyboard lost the focus to the Draw button
+    (or the turn line) at every update: only a move's button had a key to be found again."""
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "renaissance-man-2d6",
+            "players": 3,
+            "seats": [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 2,
+        },
+    )
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    pile = page.locator("#board summary").nth(2)
+    pile.focus()
+    page.keyboard.press("Enter")  # opened
+    log = page.locator("#log li")
+    before = log.count()
+    while log.count() < before + 12:  # moves of the bots and of this seat (by its keys)
+        if page.locator("#action-buttons button:enabled").count():
+            page.keyboard.press("1")
+        page.wait_for_timeout(50)
+        expect(pile).to_be_focused()
+    expect(pile).to_have_text(re.compile(r"^Seat 2: Success pile: \d+$"))
+    assert page.locator("#board details").nth(2).get_attribute("open") is not None
+    page.close()
+
+
+def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, browser) -> None:
+    """The Create button, off while the server answered, left the focus on the page; the
+    message named the option by its key ('round_limit'), not by the field's label."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    name = page.locator("#seat-0-name")
+    name.fill("Seat 2")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_contain_text("Seat 0, name: a name is 1 to 40")
+    expect(name).to_be_focused()
+    expect(name).to_have_attribute("aria-invalid", "true")
+    name.fill("")
+    limit = page.get_by_label(re.compile("^Round limit"))
+    limit.fill("1000")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_have_text(
+        "Round limit is a whole number from 5 to 500, not 1000"
+    )
+    expect(limit).to_be_focused()
+    expect(limit).to_have_attribute("aria-describedby", "lobby-error")
+    assert name.get_attribute("aria-invalid") is None
+    limit.fill("40")
+    page.route("**/api/tables", lambda route: route.fulfill(status=429, json={"error": "wait"}))
+    page.get_by_role("button", name="Create table").click()  # a refusal of no field
+    expect(page.locator("#lobby-error")).to_have_text("wait")
+    expect(page.get_by_role("button", name="Create table")).to_be_focused()
+    assert limit.get_attribute("aria-invalid") is None
+    page.close()
+
+
+def test_a_new_number_of_players_keeps_the_focus_and_says_what_it_became(
+    server: str, browser
+) -> None:
+    """Tabbing out of Players hid the Variant field the focus was going to (the focus fell to
+    the page), and a number the game does not take was changed without a word."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    players = page.get_by_label("Players", exact=True)
+    players.fill("1")
+    players.dispatch_event("change")
+    expect(page.get_by_label("Variant", exact=True)).to_be_visible()
+    players.fill("2")
+    players.press("Tab")
+    expect(page.get_by_label("Variant", exact=True)).to_be_hidden()
+    expect(page.locator("#option-fields :focus")).to_be_visible()  # the next field shown
+    expect(page.locator("#players-note")).to_have_text("")
+    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    players.fill("2")
+    players.press("Tab")
+    expect(players).to_have_value("4")
+    expect(page.locator("#players-note")).to_have_text(
+        "Testa di Pecora takes 4 to 5 players: set to 4."
+    )
+    page.close()
+
+
+def test_forgetting_a_table_asks_first_and_keeps_the_focus(server: str, browser) -> None:
+    """ "Forget" threw the table's links and the creator's key away at once, and the focus
+    with them."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    for _ in range(2):
+        page.get_by_role("button", name="Create table").click()
+        page.locator("#created").wait_for()
+    tables = page.locator("#my-tables > li")
+    expect(tables).to_have_count(2)
+    first, second = (t.get_attribute("href") for t in tables.locator(".my-table-head a").all())
+    page.get_by_role("button", name=re.compile("^Forget table")).first.click()
+    ask = page.get_by_role("group", name=re.compile(r"^Forget table .+\?$"))
+    expect(ask).to_contain_text("your key to hand its empty seats to bots")
+    expect(ask.get_by_role("button", name="Keep it")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(tables).to_have_count(2)
+    expect(page.get_by_role("button", name=re.compile("^Forget table")).first).to_be_focused()
+    page.keyboard.press("Enter")
+    ask.get_by_role("button", name="Forget it").click()
+    expect(tables).to_have_count(1)
+    expect(page.locator(f'#my-tables a[href="{second}"]')).to_be_focused()
+    assert first not in page.evaluate("localStorage.getItem('tavola.tables')")
+    page.get_by_role("button", name=re.compile("^Forget table")).click()
+    page.get_by_role("button", name="Forget it").click()
+    expect(tables).to_have_count(0)
+    expect(page.get_by_role("heading", name="My tables")).to_be_focused()
+    page.close()
+
+
+def test_cards_that_cannot_be_played_say_why_and_keep_their_contrast(server: str, browser) -> None:
+    """Testa's cards a player could not play were faded to 2.2:1 and said nothing but their
+    names; the 2006 game's kinds of none, Rivals' closed skills and the winner's badge were
+    under 4.5:1 too."""
+    page = my_seat(
+        server, browser, "testa-di-pecora", 4, "random", viewport={"width": 1280, "height": 900}
+    )
+    barred = page.locator(".hand.choosing .tcard:not(button)")
+    click_until(page, barred.count)
+    assert barred.first.get_attribute("aria-label").endswith(": cannot be played now")
+    expect(page.locator(".hand-box .barred")).to_have_text(
+        re.compile(r"^(You must follow \w+: o|O)nly the outlined cards can be played now\.$")
+    )
+    assert page.evaluate(LOW_CONTRAST, ".hand-box") == []
+    page.locator(".hand-box").screenshot(path=str(SHOTS / "testa-di-pecora-barred-cards.png"))
+    for game, seen in [
+        ("renaissance-man-2d6", ".hand-kind.none"),
+        ("renaissance-rivals", ".rr-skill.locked"),
+    ]:
+        made = api(server, "/api/replays", finished_record(game, 4))
+        page.goto(f"{server}{made['replay']}#seat=0&step=0")
+        page.reload()
+        expect(page.locator(seen).first).to_be_visible()
+        assert page.evaluate(LOW_CONTRAST, seen) == [], game
+        page.get_by_role("button", name="Last").click()
+        expect(page.locator("#end .badge.win").first).to_be_visible()
+        assert page.evaluate(LOW_CONTRAST, ".badge.win") == [], game
+    page.close()
+
+
+def test_the_last_dice_show_the_modifier_and_total_the_log_tells(server: str, browser) -> None:
+    """The 2006 game's 'Last dice' said '6 3 = 9' beside the log's 'rolled 6+3 -1 = 8'."""
+    record = finished_record("renaissance-man-2d6", 4)
+    for step in range(len(record["actions"]), 0, -1):  # the last roll with a modifier
+        game = tavola.replay(record, upto=step)
+        told = [e for e in game.events(0) if e["kind"] in ("roll", "contest")]
+        roll = told[-1] if told else {}
+        shown = [{"seat": roll.get("seat"), "dice": roll.get("dice")}]
+        if roll.get("kind") == "roll" and roll["modifier"] and game.view(0)["dice"] == shown:
+            break
+    made = api(server, "/api/replays", record)
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=0&step={step}")
+    dice = page.get_by_role("region", name="Last dice")
+    modifier, total = roll["modifier"], roll["total"]
+    expect(dice.locator(".mod")).to_have_text(
+        f"modifier {'+' if modifier > 0 else '−'}{abs(modifier)}"
+    )
+    expect(dice.locator(".sum")).to_have_text(f"= total {total}")
+    d1, d2 = roll["dice"]
+    assert f"{d1}+{d2} {modifier:+d} = {total}" in page.locator("#log").inner_text()
+    page.close()
+
+
+def test_a_screen_reader_hears_the_board_in_words_that_make_sense(server: str, browser) -> None:
+    """Status chips ran together ('to act dealer'), the 2006 Success piles and Rivals' card
+    piles named no seat, Rivals' turn line began '0 you Your turn', the connection was read
+    '●connected' and Testa's board had an h3 before any h2."""
+    levels = """() => [...document.querySelectorAll('main h1, main h2, main h3, main h4')]
+        .map((el) => Number(el.tagName[1]))"""
+    page = my_seat(server, browser, "testa-di-pecora", 4, "random")
+    page.wait_for_selector("#board .seat")
+    expect(
+        page.locator("#board .seat").get_by_role("listitem").filter(has_text="dealer")
+    ).to_have_count(1)
+    assert page.locator("#connection").aria_snapshot() == "- status: connected"
+    shown = page.evaluate(levels)
+    assert all(b <= a + 1 for a, b in itertools.pairwise(shown)), shown
+    page.close()
+    page = my_seat(server, browser, "renaissance-man-2d6", 2, "random")
+    expect(page.locator("#board summary").nth(1)).to_have_text(re.compile(r"^Seat 1: Success pile"))
+    page.close()
+    page = my_seat(server, browser, "renaissance-rivals", 2, "random")
+    turn = page.get_by_role("group", name="This turn")
+    expect(turn).to_be_visible()
+    assert re.search(r"rounds (Your turn|Seat 1 to play)", turn.aria_snapshot()), (
+        turn.aria_snapshot()
+    )
+    page.close()
+
+
+def test_a_replay_says_you_only_for_this_browsers_seat_and_its_log_scrolls(
+    server: str, browser
+) -> None:
+    """Seen by another seat, a replay called that seat 'you' ('Seat 1 (you)', 'the bot in your
+    seat'); and Home or End in the log moved the replay instead of scrolling the log."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=1&step=10")
+    page.reload()
+    hand = page.get_by_role("heading", name=re.compile("Creative Reserves"))
+    expect(hand).to_have_text(re.compile(r"^Seat 1’s Creative Reserves"))
+    expect(page.locator("#board .badge.you")).to_have_count(0)
+    page.locator("#log").focus()
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowRight")
+    expect(page).to_have_url(re.compile("#seat=1&step=11$"))
+    mine = {"table": made["table"], "seats": [{"seat": 1, "kind": "me"}]}
+    page.evaluate("(t) => localStorage.setItem('tavola.tables', JSON.stringify([t]))", mine)
+    page.reload()
+    expect(hand).to_have_text(re.compile(r"^Your Creative Reserves"))
+    expect(page.locator("#board .badge.you")).to_have_count(1)
+    page.close()
+
+
+def test_the_pages_say_things_in_words_not_in_the_rules_pages_codes(server: str, browser) -> None:
+    """Options' help named decisions by their codes ('decision D13'); the 2013 game began at
+    'Round 0'; the 2006 game asked to 'draw a CR card'."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    for game in ("renaissance-man", "renaissance-man-2d6", "testa-di-pecora"):
+        page.get_by_label("Game", exact=True).select_option(game)
+        page.get_by_label("Players", exact=True).fill("4")
+        page.get_by_label("Players", exact=True).dispatch_event("change")
+        expect(page.locator("#option-fields")).not_to_contain_text("decision D")
+    page.close()
+    page = my_seat(server, browser, "renaissance-man", 2, "heuristic")
+    expect(page.locator("#board .phase")).to_contain_text("Lay the Foundation")
+    expect(page.locator("#board .phase")).not_to_contain_text("Round 0")
+    page.close()
+    seats = [{"kind": "me"}, {"kind": "bot", "agent": "random"}]
+    body = {"game": "renaissance-man-2d6", "players": 2, "seats": seats}
+    made = api(server, "/api/tables", {**body, "options": {"first_player": 0}})
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    expect(page.locator("#board .phase")).to_contain_text("draw a Creative Reserves card")
+    page.close()

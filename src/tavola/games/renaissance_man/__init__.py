@@ -48,7 +48,8 @@ SPEC = register(
             "cards": CARDS,
             "dealer": SeatOption("seat of the Dealer (default: drawn from the seed)"),
             "round_limit": IntOption(
-                "rounds after which the game ends if nobody has a Master (decision D13)",
+                "rounds after which a game without a Master ends, the most workers winning "
+                "(the rulebook sets no limit)",
                 ROUND_LIMIT,
                 5,
                 500,

@@ -46,7 +46,8 @@ SPEC = register(
             "cards": CARDS,
             "first_player": SeatOption("seat of the first player (default: drawn from the seed)"),
             "turn_limit": IntOption(
-                "turns after which the game ends if nobody has ended it (decision D9)",
+                "turns after which the game ends if nobody has ended it "
+                "(the rulebook sets no limit)",
                 TURN_LIMIT,
                 10,
                 5000,

@@ -50,7 +50,8 @@ SPEC = register(
             "seasons": IntOption("trading seasons (the rules say 3)", SEASONS, 1, 12),
             "first_dealer": SeatOption("seat of the first dealer (default: drawn from the seed)"),
             "redeals": IntOption(
-                "pass-outs allowed in a season before the dealer must claim (decision D10)",
+                "times a season is dealt again when everyone passes, before the dealer must "
+                "claim the Inheritance (the rulebook sets no limit)",
                 REDEALS,
                 0,
                 50,

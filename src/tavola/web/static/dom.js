@@ -40,7 +40,11 @@ export function redraw(container, draw) {
   const opened = new Set(panels(container).filter(([panel]) => panel.open).map(([, key]) => key));
   const fresh = container.cloneNode(false);
   draw(fresh);
-  for (const [panel, key] of panels(fresh)) panel.open = opened.has(key);
+  for (const [panel, key] of panels(fresh)) {
+    panel.open = opened.has(key);
+    const summary = panel.querySelector(':scope > summary');
+    if (summary) summary.dataset.focusKey = `panel:${key}`; // the table's keepFocus finds it again
+  }
   morph(container, fresh);
 }
 
@@ -66,11 +70,13 @@ function sameShell(a, b) {
   return [...b.attributes].every(({ name, value }) => a.getAttribute(name) === value);
 }
 
-/** The folded panels (`<details>`) under `root`, each with its key: its class and place
- *  among those of that class. A drawing never opens one: the player does, and it stays open. */
+/** The folded panels (`<details>`) under `root`, each with its key: its `data-panel` (a panel
+ *  that comes and goes among others of its class), else its class and place among those of that
+ *  class. A drawing never opens one: the player does, and it stays open. */
 function panels(root) {
   const seen = {};
   return [...root.querySelectorAll('details')].map((panel) => {
+    if (panel.dataset.panel) return [panel, panel.dataset.panel];
     seen[panel.className] = (seen[panel.className] ?? -1) + 1;
     return [panel, `${panel.className}#${seen[panel.className]}`];
   });
@@ -114,11 +120,23 @@ export function nameSeats(msg) {
   }
 }
 
-/** "you" for the viewer's own seat (but "the bot in your seat" once a bot plays it), else the
+/** Whether seat `s` is the reader's, "you": the seat a table's page plays; in a replay (which
+ *  sets `msg.reader`), the seat this browser played, if any, whichever seat's view is shown. */
+export function isYou(msg, s) {
+  const reader = msg.reader === undefined ? msg.seat : msg.reader;
+  return reader !== null && reader !== undefined && s === reader;
+}
+
+/** "you" for the reader's own seat (but "the bot in your seat" once a bot plays it), else the
  *  seat label. */
 export function who(msg, seat) {
-  if (seat !== msg.seat) return seatLabel(msg, seat);
+  if (!isYou(msg, seat)) return seatLabel(msg, seat);
   return msg.seats?.[seat]?.kind === 'bot' ? 'the bot in your seat' : 'you';
+}
+
+/** Whose view is drawn, before a noun: "your", or "Seat 1’s" in a replay of another's seat. */
+export function whose(msg) {
+  return isYou(msg, msg.seat) ? 'your' : `${seatLabel(msg, msg.seat)}’s`;
 }
 
 export function capital(text) {
@@ -250,8 +268,16 @@ export function awayBadge(info) {
 export function seatBadges(msg, s) {
   const info = msg.seats?.[s] || {};
   return [
-    s === msg.seat ? h('span', { class: 'badge you', text: 'you' }) : null,
+    isYou(msg, s) ? h('span', { class: 'badge you', text: 'you' }) : null,
     info.kind === 'bot' ? h('span', { class: 'badge bot', text: 'bot' }) : null,
     msg.result ? null : awayBadge(info),
   ];
+}
+
+/** A seat's status words ("to act", "dealer") as a list, so that a screen reader says each
+ *  apart; an item is its text, or [text, class]. An empty list is hidden from screen readers. */
+export function chipList(items) {
+  const shown = items.filter(Boolean).map((item) => [item].flat());
+  return h('ul', { class: 'notes', 'aria-hidden': shown.length ? null : 'true' },
+    shown.map(([text, cls]) => h('li', { class: cls ? `chip ${cls}` : 'chip', text })));
 }

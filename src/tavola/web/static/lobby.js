@@ -36,6 +36,46 @@ function showError(text) {
   box.hidden = !text;
 }
 
+/** Say why the table was not made: the field at fault (`field`, or the one the server's
+ *  sentence names, said by its label) marked invalid and focused, else the Create button. */
+function refuse(message, field = null) {
+  const fault = field ? { field, text: message } : faultOf(message);
+  showError(fault.text);
+  markInvalid(fault.field);
+  (fault.field || $('create')).focus();
+}
+
+/** The field a refusal names ("option 'round_limit' is ...", "seat 1: a name is ..."), if the
+ *  form has it, and the sentence with the field's label for its key. */
+function faultOf(message) {
+  const option = /^option '(\w+)'/.exec(message);
+  const input = option && $(`opt-${option[1]}`);
+  if (input) return { field: input, text: message.replace(option[0], pretty(option[1])) };
+  const seat = /^seat (\d+): /.exec(message);
+  const named = seat && /\bname\b/.test(message);
+  const control = seat && $(`seat-${seat[1]}-${named ? 'name' : 'kind'}`);
+  if (control) return { field: control, text: message.replace(seat[0], `Seat ${seat[1]}${named ? ', name' : ''}: `) };
+  return { field: null, text: message };
+}
+
+/** Mark `field` (or none) as the one the error is about: aria-invalid, described by it. */
+function markInvalid(field) {
+  for (const el of form.querySelectorAll('[aria-invalid]')) {
+    el.removeAttribute('aria-invalid');
+    describedBy(el, false);
+  }
+  if (!field) return;
+  field.setAttribute('aria-invalid', 'true');
+  describedBy(field, true);
+}
+
+function describedBy(el, error) {
+  const ids = (el.getAttribute('aria-describedby') || '').split(' ').filter((id) => id && id !== 'lobby-error');
+  if (error) ids.push('lobby-error');
+  if (ids.length) el.setAttribute('aria-describedby', ids.join(' '));
+  else el.removeAttribute('aria-describedby');
+}
+
 async function start() {
   drawMyTables();
   try {
@@ -49,9 +89,9 @@ async function start() {
   gameSelect.replaceChildren(...games.map((g) => h('option', { value: g.id, text: g.title })));
   if (prefill && games.some((g) => g.id === prefill.game)) gameSelect.value = prefill.game;
   gameSelect.addEventListener('change', () => { prefill = null; showGame(); });
-  playersInput.addEventListener('change', () => {
+  playersInput.addEventListener('change', () => keepFormFocus(() => {
     clampPlayers(); drawVariants(variantSelect.value); drawSeats(); drawOptions(true);
-  });
+  }));
   showGame();
 }
 
@@ -65,6 +105,7 @@ function showGame() {
   const wanted = prefill?.players ?? game.min_players;
   playersInput.value = Math.min(game.max_players, Math.max(game.min_players, Number(wanted) || 0));
   $('players-help').textContent = `${game.min_players} to ${game.max_players}`;
+  $('players-note').textContent = '';
   seatsList.replaceChildren();
   drawVariants(prefill?.variant);
   drawSeats();
@@ -86,12 +127,35 @@ function drawVariants(wanted) {
   $('variant-field').hidden = shown.length < 2;
 }
 
+/** The players' number made one the game takes, and said so when it was not. */
 function clampPlayers() {
   const game = currentGame();
-  const n = Math.round(Number(playersInput.value));
-  if (!Number.isFinite(n)) playersInput.value = game.min_players;
-  else playersInput.value = Math.min(game.max_players, Math.max(game.min_players, n));
+  const typed = playersInput.value;
+  const n = Math.round(Number(typed));
+  playersInput.value = typed === '' || !Number.isFinite(n) ? game.min_players
+    : Math.min(game.max_players, Math.max(game.min_players, n));
+  const changed = playersInput.value !== typed;
+  $('players-note').textContent = changed
+    ? `${game.title} takes ${game.min_players} to ${game.max_players} players: set to ${playersInput.value}.` : '';
 }
+
+/**
+ * Redraw part of the form with `draw`, on a change of the players' number (made as the focus
+ * leaves that field): if the control the focus was going to is now hidden (the variants, at
+ * some numbers) or gone, the focus goes to the next control shown instead of the page.
+ */
+function keepFormFocus(draw) {
+  draw();
+  setTimeout(() => { // the focus has moved on once the change is handled
+    const active = document.activeElement;
+    if (active && active !== document.body && shown(active)) return;
+    const controls = [...form.querySelectorAll('input, select, button')].filter(shown);
+    const next = controls.find((el) => playersInput.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+    (next || playersInput).focus();
+  });
+}
+
+const shown = (el) => el.isConnected && el.getClientRects().length > 0;
 
 function players() {
   return Number(playersInput.value);
@@ -157,14 +221,16 @@ function optionValues() {
 }
 
 /** The card files chosen, as the option values that give card data by content
- * (`{name, toml}`); an Error saying why if one is too large to send. */
+ * (`{name, toml}`); an Error saying why (its `field` the file's) if one is too large to send. */
 async function cardValues() {
   const out = {};
   for (const input of $('option-fields').querySelectorAll('[data-type="CardsOption"]')) {
     const file = input.files[0];
     if (!file) continue;
     if (file.size > MAX_CARD_FILE) {
-      throw new Error(`${file.name} is larger than ${MAX_CARD_FILE / 1024} KiB: the lobby takes card files up to that size (tavola simulate and play take larger ones, with --cards)`);
+      const err = new Error(`${file.name} is larger than ${MAX_CARD_FILE / 1024} KiB: the lobby takes card files up to that size (tavola simulate and play take larger ones, with --cards)`);
+      err.field = input;
+      throw err;
     }
     out[input.dataset.option] = { name: file.name, toml: await file.text() };
   }
@@ -242,9 +308,13 @@ function seatValues() {
 
 // -- creating ----------------------------------------------------------------------------
 
+/** The server's refusal of a table's settings (its sentence). */
+class Refusal extends Error {}
+
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   showError('');
+  markInvalid(null);
   const game = currentGame();
   if (!game) return;
   clampPlayers();
@@ -252,7 +322,7 @@ form.addEventListener('submit', async (event) => {
   try {
     cards = await cardValues();
   } catch (err) {
-    showError(err.message);
+    refuse(err.message, err.field);
     return;
   }
   const body = {
@@ -265,6 +335,7 @@ form.addEventListener('submit', async (event) => {
   const button = $('create');
   button.disabled = true;
   button.textContent = 'Creating…';
+  let refusal = null;
   try {
     const answer = await fetch('/api/tables', {
       method: 'POST',
@@ -272,10 +343,7 @@ form.addEventListener('submit', async (event) => {
       body: JSON.stringify(body),
     });
     const data = await answer.json().catch(() => ({}));
-    if (answer.status !== 201) {
-      showError(data.error || `The server answered ${answer.status}.`);
-      return;
-    }
+    if (answer.status !== 201) throw new Refusal(data.error || `The server answered ${answer.status}.`);
     const entry = {
       table: data.table,
       game: game.id,
@@ -291,11 +359,11 @@ form.addEventListener('submit', async (event) => {
     showCreated(entry);
     drawMyTables();
   } catch (err) {
-    showError(`Could not reach the server (${err.message}).`);
-  } finally {
-    button.disabled = false;
-    button.textContent = 'Create table';
+    refusal = err instanceof Refusal ? err.message : `Could not reach the server (${err.message}).`;
   }
+  button.disabled = false; // the focus left it when it went off: refuse() puts it back
+  button.textContent = 'Create table';
+  if (refusal) refuse(refusal);
 });
 
 const full = (link) => new URL(link, location.origin).href;
@@ -352,10 +420,7 @@ function drawMyTables() {
     const link = mine?.link || t.spectator || `/t/${t.table}`;
     const when = t.created ? new Date(t.created).toLocaleString() : '';
     const forget = h('button', { type: 'button', class: 'small quiet', text: 'Forget', 'aria-label': `Forget table ${t.table}` });
-    forget.addEventListener('click', () => {
-      saveTables(loadTables().filter((x) => x.table !== t.table));
-      drawMyTables();
-    });
+    forget.addEventListener('click', () => askToForget(t, forget));
     const friends = (t.seats || []).filter((s) => s.kind === 'invite' && s.link);
     const details = friends.length
       ? h('details', {}, h('summary', { text: 'Friends’ links' }),
@@ -369,6 +434,29 @@ function drawMyTables() {
       details);
   }));
   $('no-tables').hidden = tables.length > 0;
+}
+
+/** "Forget" asks first, in place: this browser keeps the table's links, and the creator's key
+ *  that hands seats to bots, nowhere else. Then the focus goes to the next table's link. */
+function askToForget(t, forget) {
+  const question = h('span', {
+    id: `forget-${t.table}`,
+    text: `Forget this table? This browser keeps its links${t.creator ? ', and your key to hand its empty seats to bots,' : ''} nowhere else.`,
+  });
+  const yes = h('button', { type: 'button', class: 'small', text: 'Forget it', 'aria-describedby': question.id });
+  const keep = h('button', { type: 'button', class: 'small', text: 'Keep it', 'aria-describedby': question.id });
+  const ask = h('span', { class: 'forget-ask', role: 'group', 'aria-label': `Forget table ${t.table}?` }, question, yes, keep);
+  forget.replaceWith(ask);
+  keep.addEventListener('click', () => { ask.replaceWith(forget); forget.focus(); });
+  yes.addEventListener('click', () => {
+    const row = [...$('my-tables').children].indexOf(ask.closest('li'));
+    saveTables(loadTables().filter((x) => x.table !== t.table));
+    drawMyTables();
+    $('forgotten').textContent = `Table ${t.table} forgotten.`;
+    const rows = $('my-tables').children;
+    (rows[Math.min(row, rows.length - 1)]?.querySelector('a') || $('mine-title')).focus();
+  });
+  keep.focus();
 }
 
 wireImport($('import-file'), (text) => {

@@ -1,10 +1,11 @@
 // A finished game's replay: a seat (or a spectator) and a move chosen, the server sends what
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
-// that move. Keys: arrows a move back or on, Home and End. The seat and move are kept in the
-// fragment (#seat=2&step=40), so a link opens the same moment.
+// that move. Keys: arrows a move back or on, Home and End (which in the log scroll it). The seat
+// and move are kept in the fragment (#seat=2&step=40), so a link opens the same moment.
 import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
+import { findTable } from './store.js';
 import * as generic from './games/generic.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +16,8 @@ const viewer = $('viewer');
 const slider = $('step');
 const board = $('board');
 const log = $('log');
+// the seat this browser played at this table, if any: the only one a replay calls "you"
+const reader = findTable(tableId)?.seats?.find((s) => s.kind === 'me')?.seat ?? null;
 
 let renderer = generic;
 let step = 0;
@@ -49,6 +52,8 @@ async function go(to) {
 
 function draw(msg) {
   nameSeats(msg);
+  msg.reader = reader;
+  msg.history = msg.events; // every event up to this move, as a table's state has them
   const before = shown;
   shown = msg;
   const news = before && before.seat === msg.seat && msg.step === before.step + 1
@@ -119,6 +124,7 @@ const keys = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'la
 document.addEventListener('keydown', (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || !keys[event.key]) return;
   if (event.target.closest('input, select, textarea, [contenteditable]')) return;
+  if (/^(Home|End)$/.test(event.key) && event.target.closest('#log')) return; // they scroll the log
   event.preventDefault();
   go(moves[keys[event.key]]());
 });

@@ -1,5 +1,5 @@
 // A finished game's ranking, as the end screen and the last move of a replay show it.
-import { h, seatLabel, who } from './dom.js';
+import { h, seatLabel, isYou } from './dom.js';
 
 /**
  * The final ranking: place, seat (and winner badge), score. A game of one player has no
@@ -11,7 +11,7 @@ export function rankingTable(msg) {
   const outcome = (s) => (result.winners?.includes(s) ? 'won' : 'lost');
   const rows = (result.ranking || [...msg.seats.keys()]).map((s) => h('tr', {},
     h('td', { text: alone ? outcome(s) : result.places?.[s] ?? '' }),
-    h('th', { scope: 'row' }, who(msg, s) === 'you' ? `${seatLabel(msg, s)} (you)` : seatLabel(msg, s),
+    h('th', { scope: 'row' }, isYou(msg, s) ? `${seatLabel(msg, s)} (you)` : seatLabel(msg, s),
       result.winners?.includes(s) ? h('span', { class: 'badge win', text: 'winner' }) : null),
     h('td', { text: result.scores?.[s] ?? '' })));
   return h('table', { class: 'ranking' },

@@ -27,6 +27,7 @@ let failures = 0; // connections lost in a row, for the backoff
 let fresh = true; // the next state is the first of a connection: rebuild the log
 let pending = false; // an action was sent and its answer has not come
 let last = null; // the last state message
+let history = []; // every event of this connection, oldest first: a state's `history`
 let cards = null; // the faces of the game's cards, by id
 let endShown = false;
 let focusMemo = null; // see keepFocus
@@ -164,10 +165,13 @@ function onState(msg) {
     fresh = false;
     failures = 0;
     log.replaceChildren(); // the server sends every event again on a new connection
+    history = [];
     setConnection('connected', 'open');
     hideError(); // what went wrong before this connection (too many connections) is past
   }
   addEvents(msg.events || [], !first);
+  history.push(...(msg.events || []));
+  msg.history = history; // a renderer may look back (the 2006 game's last roll, as told)
   const news = first ? [] : (msg.events || []).map((e) => e.text).filter(Boolean);
   if (!first) news.push(...playersNews(last, msg));
   if (!first && msg.rematch && !last?.rematch) news.push('A rematch has started.');
@@ -372,24 +376,26 @@ function setButtons(enabled) {
   }
 }
 
-/** The control that had the focus when an action was sent: its key, and its place among the
- *  board's playable buttons (where the focus goes if it is gone). */
+/** The control of the board or the actions that has the focus (or had it when an action was
+ *  sent): itself, its key, and its place among the board's playable buttons (where the focus
+ *  goes if it is gone). */
 function focusNow() {
   const active = document.activeElement;
   if (!board.contains(active) && !actionsBox.contains(active)) return null;
   const index = [...board.querySelectorAll('button.playable')].indexOf(active);
-  return { key: active.dataset.focusKey || '', index };
+  return { control: active, key: active.dataset.focusKey || '', index };
 }
 
 /**
- * Redraw with `draw`, keeping the keyboard focus on the same control if it is still there,
- * else on the playable card at its place on the board, or an action button.
+ * Redraw with `draw`, keeping the keyboard focus on the same control if it is still there (a
+ * folded panel's summary too), else on its twin drawn anew (the same focus key), else on the
+ * playable card at its place on the board, or an action button.
  */
 function keepFocus(draw) {
   const memo = focusMemo ?? focusNow();
   focusMemo = null;
   draw();
-  if (memo === null) return;
+  if (memo === null || document.activeElement === memo.control) return;
   const { key, index } = memo;
   const again = key && [...main.querySelectorAll('[data-focus-key]')].find((el) => el.dataset.focusKey === key);
   const playable = [...board.querySelectorAll('button.playable')];

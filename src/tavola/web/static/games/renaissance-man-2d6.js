@@ -1,6 +1,8 @@
 // Renaissance Man (2006) on the web: the face-up Challenges, the attempt or Event under way,
 // the dice, your Creative Reserves and every seat's points, cards and Success pile.
-import { h, fill, seatBadges, seatLabel, who, capital, legalMatching, playable } from '../dom.js';
+import {
+  h, fill, seatBadges, seatLabel, who, whose, isYou, capital, legalMatching, playable, chipList,
+} from '../dom.js';
 
 const KINDS = ['C', 'F', 'G', 'M', 'W'];
 const ENDED = {
@@ -66,14 +68,30 @@ function die(n) {
     Array.from({ length: 9 }, (_, i) => h('span', { class: on.includes(i + 1) ? 'pip' : '' })));
 }
 
+/** The rolls of the last roll or contest event told: each with its modifier and total (the
+ *  view's dice have neither). */
+function rollsTold(msg) {
+  const told = (msg.history || []).findLast((e) => e.kind === 'roll' || e.kind === 'contest');
+  if (!told) return [];
+  return told.kind === 'roll' ? [told] : told.rolls;
+}
+
+const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
+
+/** The last dice: each seat's two dice, and its modifier and total as the log told them. */
 function dice(msg) {
   const rolls = msg.view.dice || [];
   if (!rolls.length) return null;
-  return h('section', { class: 'panel dice-box', 'aria-label': 'The last dice' },
-    h('h3', { text: 'Last dice' }),
-    h('ul', { class: 'rolls' }, rolls.map((r) => h('li', {},
-      h('span', { class: 'by', text: capital(who(msg, r.seat)) }), die(r.dice[0]), die(r.dice[1]),
-      h('span', { class: 'sum', text: `= ${r.dice[0] + r.dice[1]}` })))));
+  const told = rollsTold(msg);
+  return h('section', { class: 'panel dice-box', 'aria-labelledby': 'dice-title' },
+    h('h2', { id: 'dice-title', text: 'Last dice' }),
+    h('ul', { class: 'rolls' }, rolls.map((r) => {
+      const t = told.find((x) => x.seat === r.seat && x.dice[0] === r.dice[0] && x.dice[1] === r.dice[1]);
+      return h('li', {},
+        h('span', { class: 'by', text: capital(who(msg, r.seat)) }), die(r.dice[0]), die(r.dice[1]),
+        t ? h('span', { class: 'mod' }, h('span', { class: 'visually-hidden', text: 'modifier ' }), signed(t.modifier)) : null,
+        t ? h('span', { class: 'sum' }, h('span', { 'aria-hidden': 'true', text: '= ' }), h('span', { class: 'visually-hidden', text: 'total ' }), t.total) : null);
+    })));
 }
 
 // -- the parts of the board -------------------------------------------------------------------
@@ -83,7 +101,7 @@ function phaseLine(msg) {
   if (v.phase === 'over') return `The game is over${v.ended ? `: ${ENDED[v.ended] || v.ended}` : ''}.`;
   const actor = capital(who(msg, v.to_act[0] ?? v.current));
   const line = {
-    turn: `${actor} to draw a CR card or turn up a Challenge.`,
+    turn: `${actor} to draw a Creative Reserves card or turn up a Challenge.`,
     pick: `${actor} may attempt a face-up Challenge, or pass.`,
     select: `${actor} to play cards to the attempt, then roll.`,
     event: `${actor} may play matching cards to the Event.`,
@@ -108,7 +126,7 @@ function attemptPanel(msg, set) {
   if (v.waive[s]) mods.push(`${v.waive[s]} unmet requirement${v.waive[s] === 1 ? '' : 's'} waived`);
   const odds = Number.isInteger(a.modifier) ? oddsLine(a.modifier, a.chance) : null;
   return h('section', { class: 'panel under-way', 'aria-labelledby': 'attempt-title' },
-    h('h2', { id: 'attempt-title', text: `${capital(who(msg, s))} ${s === msg.seat ? 'attempt' : 'attempts'} a Challenge` }),
+    h('h2', { id: 'attempt-title', text: `${capital(who(msg, s))} ${isYou(msg, s) ? 'attempt' : 'attempts'} a Challenge` }),
     h('div', { class: 'under-way-body' },
       drawChallenge(msg, set, a.challenge, null),
       h('div', {},
@@ -147,17 +165,18 @@ function hand(msg, set, act) {
   const v = msg.view;
   if (!v.hand) return null;
   const total = KINDS.reduce((t, k) => t + v.hand[k], 0);
+  const choosing = msg.legal.some((e) => e.action.kind === 'play');
   const chips = KINDS.map((k) => {
     const entry = legalMatching(msg, { kind: 'play', card: k });
     return playable('div', {
       class: `hand-kind k-${k}${v.hand[k] ? '' : ' none'}`,
-      'aria-label': `${v.hand[k]} ${kindName(set, k)}`,
+      'aria-label': `${v.hand[k]} ${kindName(set, k)}${choosing && !entry ? ': cannot be played now' : ''}`,
       dataset: { kind: k },
     }, entry, act, h('b', { class: 'letter', text: k }), h('span', { class: 'kname', text: kindName(set, k) }), h('span', { class: 'n', text: `× ${v.hand[k]}` }));
   });
   return h('section', { class: 'panel hand-box', 'aria-labelledby': 'hand-title' },
-    h('h2', { id: 'hand-title', text: `Your Creative Reserves (${total})` }),
-    h('div', { class: `rm-hand${msg.legal.some((e) => e.action.kind === 'play') ? ' choosing' : ''}` }, chips));
+    h('h2', { id: 'hand-title', text: `${capital(whose(msg))} Creative Reserves (${total})` }),
+    h('div', { class: `rm-hand${choosing ? ' choosing' : ''}` }, chips));
 }
 
 function seatPanel(msg, set, s) {
@@ -170,15 +189,15 @@ function seatPanel(msg, set, s) {
     h('dl', { class: 'stats' },
       h('div', {}, h('dt', { text: 'Points' }), h('dd', { class: 'big', text: v.scores[s] })),
       h('div', {}, h('dt', { text: 'Cards' }), h('dd', { text: v.hand_sizes[s] }))),
-    h('p', { class: 'notes' },
-      acting ? h('span', { class: 'chip acting', text: 'to act' }) : null,
-      s === v.first_player ? h('span', { class: 'chip', text: 'first player' }) : null,
-      s === v.declared ? h('span', { class: 'chip', text: 'declared the last turn' }) : null,
-      v.bonus[s] ? h('span', { class: 'chip', text: `+${v.bonus[s]} to rolls` }) : null,
-      v.waive[s] ? h('span', { class: 'chip', text: `${v.waive[s]} requirement${v.waive[s] === 1 ? '' : 's'} waived` }) : null),
+    chipList([
+      acting ? ['to act', 'acting'] : null,
+      s === v.first_player ? 'first player' : null,
+      s === v.declared ? 'declared the last turn' : null,
+      v.bonus[s] ? `+${v.bonus[s]} to rolls` : null,
+      v.waive[s] ? `${v.waive[s]} requirement${v.waive[s] === 1 ? '' : 's'} waived` : null]),
     known ? h('p', { class: 'known' }, 'Known cards: ', counts(set, v.known[s])) : null,
     h('details', { class: 'pile' },
-      h('summary', { text: `Success pile: ${pile.length}` }),
+      h('summary', {}, h('span', { class: 'visually-hidden', text: `${seatLabel(msg, s)}: ` }), `Success pile: ${pile.length}`),
       pile.length ? h('ul', {}, pile.map((id) => h('li', { text: `${challenge(set, id).name} (${challenge(set, id).points ?? '?'})` })))
         : h('p', { class: 'help', text: 'empty' })));
 }
@@ -187,8 +206,8 @@ function decks(msg, set) {
   const v = msg.view;
   return h('p', { class: 'decks' },
     h('span', { text: `Challenge deck: ${v.challenge_deck}` }),
-    h('span', { text: `CR deck: ${v.reserve_deck}` }),
-    h('span', {}, 'CR discards: ', counts(set, v.reserve_discards)));
+    h('span', { text: `Creative Reserves deck: ${v.reserve_deck}` }),
+    h('span', {}, 'Creative Reserves discards: ', counts(set, v.reserve_discards)));
 }
 
 // -- the module's interface ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 // offers drawn at its top corners, its needs at its bottom corners), tokens, your hand, and the
 // steps of your secret commitment. Every icon is drawn here (original SVG) and named in text.
 import {
-  h, fill, icon, seatBadges, seatLabel, who, list, capital, legalMatching, playable, stylesheet,
+  h, fill, icon, seatBadges, seatLabel, who, whose, isYou, list, capital, legalMatching, playable, stylesheet, chipList,
 } from '../dom.js';
 
 stylesheet('/static/games/renaissance-man.css');
@@ -164,7 +164,7 @@ function board(msg, act) {
       const label = `${capital(who(msg, s))}: ${k} knight${k === 1 ? '' : 's'}`;
       const body = knights(k, `seat-${s}`, label);
       return h('li', {}, entry ? playable('span', { class: 'rm13-move', 'aria-label': label }, entry, act, body) : body,
-        h('span', { class: 'rm13-by', 'aria-hidden': 'true', text: s === msg.seat ? 'you' : `seat ${s}` }));
+        h('span', { class: 'rm13-by', 'aria-hidden': 'true', text: isYou(msg, s) ? 'you' : `seat ${s}` }));
     }).filter(Boolean);
     if (v.opposing && v.opposing[a]) {
       const label = `Opposing knights: ${v.opposing[a]}`;
@@ -197,11 +197,10 @@ function board(msg, act) {
 function recruitWon(msg, act) {
   const v = msg.view;
   if (!v.recruit) return null;
-  const mine = v.recruit.seat === msg.seat;
-  const text = mine
+  const text = isYou(msg, v.recruit.seat)
     ? `You won ${cardName(msg, v.recruit.card)} in the ${v.recruit.area} area: take it into your hand or hire it into your pyramid.`
     : `${capital(who(msg, v.recruit.seat))} won ${cardName(msg, v.recruit.card)} in the ${v.recruit.area} area and places it.`;
-  const entry = act && mine ? legalMatching(msg, { kind: 'hand' }) : null;
+  const entry = act && v.recruit.seat === msg.seat ? legalMatching(msg, { kind: 'hand' }) : null;
   return h('div', { class: 'rm13-banner' },
     drawCard(msg, v.recruit.card, { class: 'small', entry, act, tag: entry ? 'to hand' : null }), h('p', { text }));
 }
@@ -223,11 +222,16 @@ function slotName(p) {
   return { level, index: p - first + 1, name: `${level}.${p - first + 1}` };
 }
 
+/** "level 2, slot 3" for a slot named "2.3". */
+function slotWords(name) {
+  const [level, index] = String(name).split('.');
+  return index ? `level ${level}, slot ${index}` : String(name);
+}
+
 function slot(msg, s, p, act) {
   const id = msg.view.structures[s][p];
-  const { level, index, name } = slotName(p);
-  const where = `Level ${level}, slot ${index}`;
-  const label = `${where}: ${cardWords(msg, id)}`;
+  const { name } = slotName(p);
+  const label = `${capital(slotWords(name))}: ${cardWords(msg, id)}`;
   const mine = act && s === msg.seat;
   const place = mine ? legalMatching(msg, { kind: 'place', slot: name }) : null;
   const remove = mine && !place ? legalMatching(msg, { kind: 'remove', slot: name }) : null;
@@ -275,15 +279,15 @@ function seatPanel(msg, s, act) {
   const last = v.last_actions?.[s];
   const known = v.known[s] || [];
   const notes = [
-    acting ? h('span', { class: 'chip acting', text: committed ? 'to act · committed' : 'to act' }) : null,
-    !acting && committed ? h('span', { class: 'chip', text: 'committed' }) : null,
-    s === v.dealer && v.phase !== 'over' ? h('span', { class: 'chip', text: 'dealer' }) : null,
-    v.to_place?.[s] ? h('span', { class: 'chip', text: 'places a Renaissance Man' }) : null,
-    v.winners?.includes(s) ? h('span', { class: 'chip win', text: 'winner' }) : null,
+    acting ? [committed ? 'to act · committed' : 'to act', 'acting'] : null,
+    !acting && committed ? 'committed' : null,
+    s === v.dealer && v.phase !== 'over' ? 'dealer' : null,
+    v.to_place?.[s] ? 'places a Renaissance Man' : null,
+    v.winners?.includes(s) ? ['winner', 'win'] : null,
   ];
   return h('section', {
     class: `seat rm13-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`,
-    'aria-label': `${seatLabel(msg, s)}${s === msg.seat ? ' (you)' : ''}`,
+    'aria-label': `${seatLabel(msg, s)}${isYou(msg, s) ? ' (you)' : ''}`,
   },
   h('h3', {}, h('span', { class: `rm13-swatch seat-${s}`, 'aria-hidden': 'true' }), seatLabel(msg, s), seatBadges(msg, s)),
   h('dl', { class: 'stats rm13-stats' },
@@ -297,7 +301,7 @@ function seatPanel(msg, s, act) {
     h('span', { class: 'rm13-chips' }, stored.length ? stored.map((t) => token(t, { entry: drop(t), act })) : h('span', { class: 'rm13-none', text: 'none' }))),
   h('div', { class: 'rm13-tokens' }, h('span', { class: 'rm13-label', text: 'Renaissance Man area' }), rmArea(v.rm_tokens[s])),
   known.length && s !== msg.seat ? h('p', { class: 'rm13-known', text: `Known in hand: ${known.map((id) => cardName(msg, id)).join(', ')}` }) : null,
-  h('p', { class: 'notes' }, notes),
+  chipList(notes),
   pyramid(msg, s, act));
 }
 
@@ -316,8 +320,8 @@ function stepChip(msg, step) {
   if (k === 'act') body = [resource(ICON_OF_ACTION[step.type], 'small', false), capital(step.type)];
   else if (k === 'card') body = `card: ${cardName(msg, step.card)}`;
   else if (k === 'discard') body = `discard ${cardName(msg, step.card)}`;
-  else if (k === 'remove') body = `remove ${step.slot}`;
-  else if (k === 'place') body = `place at ${step.slot}`;
+  else if (k === 'remove') body = `remove from ${slotWords(step.slot)}`;
+  else if (k === 'place') body = `place at ${slotWords(step.slot)}`;
   else if (k === 'token') body = `token ${step.faces}`;
   else if (k === 'drop') body = `drop a ${step.token} token`;
   else if (k === 'knight') body = `knight from ${step.from}`;
@@ -341,7 +345,7 @@ function secret(msg, act) {
   return h('section', { class: 'panel rm13-secret', 'aria-labelledby': 'rm13-secret-title' },
     h('h2', { id: 'rm13-secret-title', text: v.phase === 'foundation' ? 'The Foundation (secret)' : 'Secret choices' }),
     status,
-    me && v.mine ? h('div', { class: 'rm13-mine' }, h('span', { class: 'rm13-label', text: 'Your steps so far (only you see them)' }),
+    me && v.mine ? h('div', { class: 'rm13-mine' }, h('span', { class: 'rm13-label', text: `${capital(whose(msg))} secret steps so far` }),
       v.mine.length ? h('ol', { class: 'rm13-steps' }, v.mine.map((step) => stepChip(msg, step))) : h('span', { class: 'rm13-none', text: 'none yet' })) : null,
     types.length ? h('div', { class: 'rm13-types' }, types.map((e) => {
       const kind = e.action.type;
@@ -360,12 +364,13 @@ function hand(msg, act) {
   const cards = v.hand.map((id) => {
     const use = act ? legalMatching(msg, { kind: 'card', card: id }) : null;
     const discard = act && !use ? legalMatching(msg, { kind: 'discard', card: id }) : null;
-    return drawCard(msg, id, { entry: use || discard, act, tag: use ? 'use' : discard ? 'discard' : null });
+    const barred = choosing && !use && !discard ? `${cardWords(msg, id)}: cannot be used now` : null;
+    return drawCard(msg, id, { entry: use || discard, act, tag: use ? 'use' : discard ? 'discard' : null, label: barred });
   });
   return h('section', { class: 'panel rm13-hand', 'aria-labelledby': 'rm13-hand-title' },
-    h('h2', { id: 'rm13-hand-title', text: `Your hand (${v.hand.length})` }),
+    h('h2', { id: 'rm13-hand-title', text: `${capital(whose(msg))} hand (${v.hand.length})` }),
     h('div', { class: `rm13-hand-cards${choosing ? ' choosing' : ''}` }, cards.length ? cards : h('p', { class: 'help', text: 'No cards.' })),
-    v.my_discards?.length ? h('p', { class: 'help', text: `Your face-down discards: ${v.my_discards.map((id) => cardName(msg, id)).join(', ')}.` }) : null);
+    v.my_discards?.length ? h('p', { class: 'help', text: `${capital(whose(msg))} face-down discards: ${v.my_discards.map((id) => cardName(msg, id)).join(', ')}.` }) : null);
 }
 
 function phaseLine(msg) {
@@ -390,7 +395,7 @@ export function render(container, msg, act) {
   const order = [...v.structures.keys()];
   if (me !== null && me !== undefined) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
   fill(container,
-    h('p', { class: 'phase' }, h('strong', { text: `Round ${v.round}. ` }), phaseLine(msg)),
+    h('p', { class: 'phase' }, v.round ? h('strong', { text: `Round ${v.round}. ` }) : null, phaseLine(msg)),
     secret(msg, act),
     hand(msg, act),
     board(msg, act),

@@ -2,7 +2,9 @@
 // turn's points, your hand as cards with their uses, and every seat's Palette, City slots
 // (Masterpieces in progress), completed Masterpieces and score. Its look is in
 // renaissance-rivals.css; cards, badges and arrows are drawn in CSS and inline SVG.
-import { h, fill, icon, seatBadges, seatLabel, who, capital, list, legalMatching, playable, stylesheet } from '../dom.js';
+import {
+  h, fill, icon, seatBadges, seatLabel, who, whose, isYou, capital, list, legalMatching, playable, stylesheet, chipList,
+} from '../dom.js';
 
 const CSS = '/static/games/renaissance-rivals.css';
 const CITIES = ['milan', 'florence', 'rome'];
@@ -138,11 +140,13 @@ function gives(c) {
   return h('span', { class: 'rr-gives' }, token('inf', c.influence), h('span', { class: 'or', text: 'or' }), token('adv', c.advancement));
 }
 
+/** A seat's pawn: its number on a disc, and "you" or its artist; named as a whole. */
 function pawn(msg, s, where = '') {
   const v = msg.view;
   const artist = artistName(setOf(msg), v.seats[s].artist);
-  const mine = s === msg.seat;
-  return h('span', { class: `rr-pawn seat-${s}${mine ? ' mine' : ''}`, title: `${capital(who(msg, s))}: ${artist}${where}` },
+  const mine = isYou(msg, s);
+  const label = `${capital(who(msg, s))}: ${artist}${where}`;
+  return h('span', { class: `rr-pawn seat-${s}${mine ? ' mine' : ''}`, role: 'img', 'aria-label': label, title: label },
     h('span', { class: 'dot', text: s }),
     h('span', { class: 'who', text: mine ? 'you' : capital(String(v.seats[s].artist)) }));
 }
@@ -202,11 +206,12 @@ function status(msg) {
     return h('div', { class: 'rr-status over', role: 'status' }, round,
       h('span', { class: 'ended', text: `The game is over: ${ENDED[v.ended] || v.ended}.` }));
   }
-  const mine = v.current === msg.seat;
+  const mine = isYou(msg, v.current);
   const stat = (cls, n, word) => h('span', { class: `rr-stat ${cls}${n ? '' : ' zero'}` }, h('b', { text: n }), h('span', { text: ` ${word}` }));
   return h('div', { class: 'rr-status', role: 'group', 'aria-label': 'This turn' },
     round,
-    h('span', { class: `to-play${mine ? ' mine' : ''}` }, pawn(msg, v.current), h('span', { text: mine ? 'Your turn' : `${seatLabel(msg, v.current)} to play` })),
+    h('span', { class: `to-play${mine ? ' mine' : ''}` }, h('span', { 'aria-hidden': 'true' }, pawn(msg, v.current)), // the words say whose
+      h('span', { text: mine ? 'Your turn' : `${seatLabel(msg, v.current)} to play` })),
     h('span', { class: 'pool' },
       token('inf', t.influence, true),
       token('adv', t.advancement, true),
@@ -237,7 +242,7 @@ function stackCell(msg, set, act, m, pawns, reach, removal) {
   const buyable = buys.some(([, e]) => e);
   const words = [`Stack ${m.stack}, ${ROW_CITY[r]}, level ${m.level}, ${plural(m.count, 'card')}`];
   if (here.length) words.push(`pawns: ${list(here.map((s) => who(msg, s)))}`);
-  if (reach) words.push('within your reach');
+  if (reach) words.push(`within ${whose(msg)} reach`);
   if (removal === m.stack) words.push('the solo game removes its top card next');
   const cls = ['rr-stack', `level-${m.level}`, m.top ? '' : 'empty', reach ? 'reach' : '', buyable ? 'buyable' : '',
     here.includes(msg.seat) ? 'here' : ''].filter(Boolean).join(' ');
@@ -283,7 +288,7 @@ function market(msg, set, act) {
     h('div', { class: 'rr-market-head' },
       h('h2', { id: 'market-title', text: 'The market' }),
       h('p', { class: 'help legend' },
-        me && v.phase !== 'over' ? h('span', { class: 'key reach-key', text: 'within your reach' }) : null,
+        me && v.phase !== 'over' ? h('span', { class: 'key reach-key', text: `within ${whose(msg)} reach` }) : null,
         act && msg.legal?.some((e) => e.action.kind === 'acquire') ? h('span', { class: 'key buy-key', text: 'you can acquire' }) : null,
         removed !== null ? h('span', { class: 'key removed-key', text: `removed from column A: ${removed} of 26` }) : null)),
     h('div', { class: 'rr-market-scroll' },
@@ -321,7 +326,7 @@ function hand(msg, set, act) {
   const mine = v.seats[me].hand;
   const used = new Set(v.this_turn.used);
   return h('section', { class: 'panel rr-hand-box', 'aria-labelledby': 'hand-title' },
-    h('h2', { id: 'hand-title', text: `Your hand (${mine.length})` }),
+    h('h2', { id: 'hand-title', text: `${capital(whose(msg))} hand (${mine.length})` }),
     mine.length ? h('ul', { class: 'rr-hand' }, mine.map((id) => handCard(msg, set, act, id, v.current === me && used.has(id))))
       : h('p', { class: 'help', text: 'No cards in hand.' }));
 }
@@ -414,7 +419,7 @@ function seatPanel(msg, set, s) {
   const v = msg.view;
   const p = v.seats[s];
   const acting = v.to_act.includes(s) && v.phase !== 'over';
-  return h('section', { class: `seat rr-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': `${seatLabel(msg, s)}${s === msg.seat ? ' (you)' : ''}: ${artistName(set, p.artist)}` },
+  return h('section', { class: `seat rr-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': `${seatLabel(msg, s)}${isYou(msg, s) ? ' (you)' : ''}: ${artistName(set, p.artist)}` },
     h('h3', {}, h('span', { class: `rr-pawn seat-${s}`, 'aria-hidden': 'true' }, h('span', { class: 'dot', text: s })), seatLabel(msg, s), seatBadges(msg, s)),
     h('p', { class: 'artist', text: artistName(set, p.artist) }),
     h('dl', { class: 'stats' },
@@ -423,11 +428,11 @@ function seatPanel(msg, set, s) {
       h('div', {}, h('dt', { text: 'Hand' }), h('dd', { text: p.hand_size })),
       h('div', {}, h('dt', { text: 'Deck' }), h('dd', { text: p.deck_size })),
       h('div', {}, h('dt', { text: 'Discards' }), h('dd', { text: p.discards.length }))),
-    acting ? h('p', { class: 'notes' }, h('span', { class: 'chip acting', text: 'to play' })) : null,
+    acting ? chipList([['to play', 'acting']]) : null,
     palette(set, p),
     works(msg, set, p),
-    p.discards.length || p.palette.length ? h('details', { class: 'pile' },
-      h('summary', { text: `Cards: Palette ${p.palette.length}, discards ${p.discards.length}` }),
+    p.discards.length || p.palette.length ? h('details', { class: 'pile', dataset: { panel: `pile-${s}` } },
+      h('summary', {}, h('span', { class: 'visually-hidden', text: `${seatLabel(msg, s)}: ` }), `Cards: Palette ${p.palette.length}, discards ${p.discards.length}`),
       p.palette.length ? h('p', { class: 'help', text: `Palette: ${p.palette.map((id) => face(set, id).name).join('; ')}` }) : null,
       p.discards.length ? h('p', { class: 'help', text: `Discards: ${p.discards.map((id) => face(set, id).name).join('; ')}` }) : null) : null);
 }

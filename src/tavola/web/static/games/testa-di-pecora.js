@@ -1,5 +1,7 @@
 // Testa di Pecora on the web: the seats around the table, the trade, your hand, the seasons.
-import { h, fill, seatBadges, icon, seatLabel, who, list, capital, legalMatching, playable } from '../dom.js';
+import {
+  h, fill, seatBadges, icon, seatLabel, who, whose, isYou, list, capital, legalMatching, playable, chipList,
+} from '../dom.js';
 
 // Suit emblems (24x24): a cross for the Church, a gondola on the lagoon for Venice, the lily
 // of Florence, Vesuvius for Naples.
@@ -25,7 +27,8 @@ function cardText(deck, id) {
   return c.ducats ? `${c.name} (${c.ducats})` : c.name;
 }
 
-/** A card drawn in CSS: emblem and suit, rank name, ducats in a coin. */
+/** A card drawn in CSS: emblem and suit, rank name, ducats in a coin. `extra`: players, class,
+ *  entry and act (the legal action it plays), barred (a card of a hand that cannot play it). */
 function drawCard(deck, id, extra = {}) {
   const c = card(deck, id);
   const suit = deck.suits[c.suit] || '';
@@ -40,9 +43,10 @@ function drawCard(deck, id, extra = {}) {
     h('span', { class: `coin${c.ducats ? '' : ' none'}`, title: `${c.ducats ?? '?'} ducats` },
       h('span', { text: c.ducats ?? '?' }), h('span', { class: 'visually-hidden', text: ' ducats' })),
   ];
+  const said = extra.entry?.action?.kind === 'play' ? `Play ${label}` : label; // says what a click does
   const attrs = {
     class: `tcard suit-${c.suit} ${extra.class || ''}`,
-    'aria-label': extra.entry?.action?.kind === 'play' ? `Play ${label}` : label, // says what a click does
+    'aria-label': extra.barred ? `${label}: cannot be played now` : said,
     title: c.influence ? `${label}; influence ${c.influence}` : label,
     dataset: { card: id },
   };
@@ -93,16 +97,14 @@ function seatPanel(msg, deck, s, pos) {
   const acting = v.to_act.includes(s);
   return h('section', {
     class: `seat pos-${pos}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`,
-    'aria-label': `${seatLabel(msg, s)}${s === msg.seat ? ' (you)' : ''}`,
+    'aria-label': `${seatLabel(msg, s)}${isYou(msg, s) ? ' (you)' : ''}`,
   },
   h('h3', {}, seatLabel(msg, s), seatBadges(msg, s)),
   h('dl', { class: 'stats' },
     h('div', {}, h('dt', { text: 'Renown' }), h('dd', { class: 'big', text: v.renown[s] })),
     h('div', {}, h('dt', { text: 'Cards' }), h('dd', { text: v.hand_sizes[s] })),
     h('div', {}, h('dt', { text: 'Ducats' }), h('dd', { text: v.ducats_won[s] }))),
-  h('p', { class: 'notes' },
-    acting ? h('span', { class: 'chip acting', text: 'to act' }) : null,
-    notes(msg, deck, s).map((n) => h('span', { class: 'chip', text: n }))));
+  chipList([acting ? ['to act', 'acting'] : null, ...notes(msg, deck, s)]));
 }
 
 function centre(msg, deck) {
@@ -139,10 +141,11 @@ function inheritance(msg) {
     h('p', { text: `Claimed by ${who(msg, inh.heir)}, the Heir; ${v.savings.count} of 2 cards saved face down.` }));
 }
 
+/** The seat's role, as the view tells it to that seat (in a replay of another's seat, quoted). */
 function roleLine(msg, deck) {
   const v = msg.view;
   const [abbot, pope, mendicant] = ['abbot', 'pope', 'mendicant'].map((r) => roleCardName(deck, r));
-  return {
+  const line = {
     heir: `You are the Heir: your partner holds ${abbot}.`,
     'heir (alone)': `You are the Heir and hold ${abbot} yourself: you play alone.`,
     partner: `You hold ${abbot}: you are the Heir’s secret partner until you play it.`,
@@ -151,6 +154,7 @@ function roleLine(msg, deck) {
     'pope and mendicant (alone)': `You hold ${pope} and ${mendicant}: you play alone.`,
     opponent: v.players === 5 ? 'You play against the Heir and partner.' : `You play against the holders of ${pope} and ${mendicant}.`,
   }[v.role] || '';
+  return isYou(msg, msg.seat) || !line ? line : `${seatLabel(msg, msg.seat)} is told: “${line}”`;
 }
 
 function sides(msg, deck) {
@@ -168,7 +172,7 @@ function sides(msg, deck) {
     const saved = v.savings.cards;
     const savings = saved ? saved.reduce((t, id) => t + (card(deck, id).ducats || 0), 0) : 0;
     const total = Object.values(deck.cards).reduce((t, x) => t + x.ducats, 0);
-    const note = saved ? ` (with your savings, ${savings})` : v.players === 5 ? ' + the savings' : '';
+    const note = saved ? ` (with ${whose(msg)} savings, ${savings})` : v.players === 5 ? ' + the savings' : '';
     lines.push(h('p', { text: `Ducats this season: ${side.charAt(0).toLowerCase()}${side.slice(1)} ${ours + savings}${note}, against it ${theirs}${total ? `; more than ${total / 2} of ${total} win` : ''}.` }));
   } else {
     const unknown = [...Array(v.players).keys()].filter((s) => !c.members.includes(s) && !c.opponents.includes(s));
@@ -177,16 +181,29 @@ function sides(msg, deck) {
   return h('section', { class: 'panel sides', 'aria-label': 'Sides this season' }, lines);
 }
 
+/** Why some cards of the hand cannot be played now, from the legal actions: when every card
+ *  they allow is of the suit the trade began with, the player must follow it. */
+function barredWhy(msg, deck) {
+  const trade = msg.view.trade;
+  const allowed = msg.legal.filter((e) => e.action.card).map((e) => deck.suits[card(deck, e.action.card).suit]);
+  const follow = trade?.cards.length && allowed.every((suit) => suit === trade.suit);
+  return `${follow ? `You must follow ${trade.suit}: ` : ''}only the outlined cards can be played now.`;
+}
+
 function hand(msg, deck, act) {
   const v = msg.view;
   if (v.hand === null || v.phase === 'over') return null;
-  const cards = v.hand.map((id) => drawCard(deck, id, { entry: legalMatching(msg, { card: id }), act, players: v.players }));
+  const choosing = msg.legal.some((e) => e.action.card);
+  const entries = v.hand.map((id) => legalMatching(msg, { card: id }));
+  const barred = choosing && entries.includes(null);
+  const cards = v.hand.map((id, i) => drawCard(deck, id, { entry: entries[i], act, players: v.players, barred: choosing && !entries[i] }));
   const saved = v.savings.cards;
   return h('section', { class: 'panel hand-box', 'aria-labelledby': 'hand-title' },
-    h('h2', { id: 'hand-title', text: `Your hand (${v.hand.length})` }),
-    h('div', { class: `hand${msg.legal.some((e) => e.action.card) ? ' choosing' : ''}` },
+    h('h2', { id: 'hand-title', text: `${capital(whose(msg))} hand (${v.hand.length})` }),
+    barred ? h('p', { class: 'barred', text: capital(barredWhy(msg, deck)) }) : null,
+    h('div', { class: `hand${choosing ? ' choosing' : ''}` },
       cards.length ? cards : h('p', { class: 'help', text: 'No cards.' })),
-    saved && saved.length ? h('div', {}, h('h3', { text: 'Your savings (face down, yours at the end of the season)' }),
+    saved && saved.length ? h('div', {}, h('h3', { text: `${capital(whose(msg))} savings (face down, ${isYou(msg, msg.seat) ? 'yours' : 'theirs'} at the end of the season)` }),
       h('div', { class: 'hand small' }, saved.map((id) => drawCard(deck, id, { players: v.players })))) : null);
 }
 
@@ -203,7 +220,7 @@ function seasons(msg, deck) {
     h('h2', { text: 'Seasons' }),
     v.seasons_done.length ? h('div', { class: 'scroll-x' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Season' }), h('th', { scope: 'col', text: 'Side' }),
-        h('th', { scope: 'col', text: 'Ducats' }), seats.map((x) => h('th', { scope: 'col', class: 'num', text: x === msg.seat ? 'you' : `seat ${x}` })))),
+        h('th', { scope: 'col', text: 'Ducats' }), seats.map((x) => h('th', { scope: 'col', class: 'num', text: isYou(msg, x) ? 'you' : `seat ${x}` })))),
       h('tbody', {}, rows))) : null,
     v.passouts.map((p) => h('p', { class: 'help', text: `Season ${p.season}: everyone passed; ${list(p.punished.map((x) => who(msg, x)))} lost 1 renown.` })));
 }
