@@ -168,7 +168,7 @@ def test_the_red_deck_resupplies_by_row_with_three_or_four_players() -> None:
     assert not new(2).red and new(2, red_deck="yes").red and not new(1).red
     with pytest.raises(tavola.UnknownGameError, match="needs the Red deck"):
         new(3, red_deck="no")
-    with pytest.raises(tavola.UnknownGameError, match="D11"):
+    with pytest.raises(tavola.UnknownGameError, match="solo game is played without the Red deck"):
         new(1, red_deck="yes")
 
 

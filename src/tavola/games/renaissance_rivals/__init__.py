@@ -44,9 +44,7 @@ class RedDeckOption(ChoiceOption):
                 "4-player game, which requires two decks\"); use 'rules' or 'yes'"
             )
         if value == "yes" and players == 1:
-            raise UnknownGameError(
-                f"option {name!r}: the solo game is played without the Red deck (decision D11)"
-            )
+            raise UnknownGameError(f"option {name!r}: the solo game is played without the Red deck")
         return value
 
 
@@ -55,7 +53,7 @@ STANDARD_ARTISTS = _STANDARD.artist_ids
 ARTIST_OPTIONS = {
     f"artist_{seat}": ChoiceOption(
         f"the artist seat {seat} plays ('drawn': one the others did not choose, drawn from "
-        "the seed; decision D2)",
+        "the seed)",
         DRAWN,
         (DRAWN, *STANDARD_ARTISTS),
         players=None if seat == 0 else (seat + 1, MAX_PLAYERS),
@@ -122,7 +120,8 @@ SPEC = register(
                 ("rules", "yes", "no"),
             ),
             "turn_limit": IntOption(
-                "rounds after which the game ends if nobody has ended it (decision D16)",
+                "rounds after which the game ends if nobody has ended it (the rulebook sets no "
+                "limit)",
                 TURN_LIMIT,
                 5,
                 500,
