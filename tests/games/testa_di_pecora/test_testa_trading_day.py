@@ -3,6 +3,8 @@ city, the Church as trumps, who wins a trade and who leads next. Each test quote
 it checks; see docs/rules/testa-di-pecora.md."""
 
 import itertools
+import tomllib
+from pathlib import Path
 
 import pytest
 from testa_helpers import (
@@ -25,6 +27,8 @@ from testa_helpers import (
 )
 
 import tavola
+
+DATA = Path(tavola.__file__).parent / "games" / "testa_di_pecora" / "data"
 
 # Four full hands in which seat 0 leads Venice and the others are void of it, but for seat 3.
 LAYOUT_B = {
@@ -271,7 +275,8 @@ def test_the_winner_collects_the_cards_and_their_cash() -> None:
 def test_the_winners_team_earns_the_cash_at_the_end_of_the_season() -> None:
     """ "That player's team will earn the cash value of the cards at the end of the season." In
     a 4-player game the Pope (seat 1) and the Mendicant (seat 1 too, here: alone) are one team;
-    what its member won is counted for the team when the season is scored."""
+    what its member won is counted for the team when the season is scored; and in a deal where
+    the two are partners, what each won makes the team's count."""
     g = four(LAYOUT_B)
     assert g.side == (1,)
     trade(g, ["venice-knight", "pope", "florence-prince", "venice-count"])
@@ -281,6 +286,24 @@ def test_the_winners_team_earns_the_cash_at_the_end_of_the_season() -> None:
         (seat,) = g.to_act
         g.act(seat, g.legal_actions(seat)[0])
     assert g.seasons_log[0]["ducats"][0] >= 14
+    # two partners: each one's winnings go to the team's count
+    for seed in range(50):
+        g = new(4, seed=seed)
+        if len(g.side) == 2:
+            break
+    while g.season == 0:
+        (seat,) = g.to_act
+        g.act(seat, g.legal_actions(seat)[-1])
+    won = [0] * 4
+    for e in g.events(None):
+        if e["kind"] == "trade":
+            won[e["winner"]] += e["ducats"]
+    side = g.seasons_log[0]["side"]
+    assert all(won[s] for s in side), won  # both partners won a trade
+    assert g.seasons_log[0]["ducats"] == [
+        sum(won[s] for s in side),
+        120 - sum(won[s] for s in side),
+    ]
 
 
 def test_a_cleric_lead_must_be_followed_with_clerics() -> None:
@@ -376,15 +399,31 @@ def test_play_continues_until_all_cards_are_played() -> None:
 
 def test_money_is_made_in_the_trading_days() -> None:
     """ "Money is made in each trading day, by beginning a trade in one of the great Italian
-    cities, and sponsoring it with a local noble." All 120 ducats of a season are won in trades
-    (plus the Heir's savings): the two coalitions' counts always add up to 120."""
+    cities, and sponsoring it with a local noble." Each trade is worth the cash printed on its
+    cards (read here from the deck file itself), and a season's count for each coalition is
+    what its members won in trades (plus the Heir's savings): 120 ducats in all."""
+    deck = tomllib.loads((DATA / "deck.toml").read_text(encoding="utf-8"))
+    cash = {card["id"]: card["ducats"] for card in deck["card"]}
+    assert sum(cash.values()) == 120
     for n in (4, 5):
         g = new(n, seed=21)
         while not g.is_over:
             (seat,) = g.to_act
             options = g.legal_actions(seat)
             g.act(seat, options[0] if g.phase_name == "claim" else options[-1])
-        assert [sum(e["ducats"]) for e in g.seasons_log] == [120, 120, 120]
+        won = [0] * n
+        seasons = []
+        for e in g.events(None):
+            if e["kind"] == "trade":
+                assert e["ducats"] == sum(cash[card] for _, card in e["cards"])
+                won[e["winner"]] += e["ducats"]
+            elif e["kind"] == "season":
+                side = sum(won[s] for s in e["side"]) + sum(cash[c] for c in e["savings"] or [])
+                seasons.append((e["ducats"], [side, sum(won) - sum(won[s] for s in e["side"])]))
+                won = [0] * n
+        assert len(seasons) == 3
+        for told, counted in seasons:
+            assert told == counted and sum(told) == 120
 
 
 def test_illegal_plays_are_refused_with_a_reason_and_change_nothing() -> None:

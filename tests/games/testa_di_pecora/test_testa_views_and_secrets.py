@@ -56,8 +56,8 @@ def swap(g: tavola.Game, a: str, b: str) -> tavola.Game:
 def test_the_partner_is_not_revealed_to_anyone_else() -> None:
     """ "The partner does not reveal their identity." Swapping the Abbot (seat 3) with the Pope
     (seat 1) makes seat 1 the partner, yet changes nothing in the views of seats 0, 2 (the
-    Heir), 4 and a spectator, down to the JSON text, while play goes on; only seats 1 and 3 see
-    a difference (their own hands and parts).
+    Heir), 4 and a spectator, down to the JSON text, nor in the events they are told, while play
+    goes on; only seats 1 and 3 see a difference (their own hands and parts).
     Decision: [D13] (docs/rules/testa-di-pecora.md).
     """
     g = five_with_partner_at_3()
@@ -67,6 +67,7 @@ def test_the_partner_is_not_revealed_to_anyone_else() -> None:
     while True:
         for seat in (0, 2, 4, None):
             assert as_json(g.view(seat)) == as_json(h.view(seat)), (steps, seat)
+            assert g.events(seat) == h.events(seat), (steps, seat)
         assert g.view(3)["role"] == "partner" and h.view(3)["role"] == "opponent"
         assert g.view(1)["role"] == "opponent" and h.view(1)["role"] == "partner"
         # Play on identically with cards both deals share (not the Abbot or the Pope).
@@ -90,6 +91,11 @@ def test_the_heir_does_not_know_its_partner_but_the_partner_does() -> None:
     Decision: [D13] (docs/rules/testa-di-pecora.md).
     """
     g = five_with_partner_at_3()
+    saves = {s: [e for e in g.events(s) if e["kind"] == "save"] for s in (None, 0, 1, 2, 3, 4)}
+    assert [e["card"] for e in saves[2]] == ["canon", "deacon"]  # the Heir's own, by name
+    for seat in (None, 0, 1, 3, 4):  # the partner too: face down
+        assert [e.get("card") for e in saves[seat]] == [None, None]
+        assert all(e["hidden"] == ["card"] for e in saves[seat])
     heir = g.view(2)["coalition"]
     assert heir == {"members": [2], "opponents": [], "complete": False, "alone": None}
     assert g.view(2)["role"] == "heir"
@@ -330,3 +336,28 @@ def test_resampled_hands_keep_every_void_shown_in_play(n: int) -> None:
                 check(r)
             (seat,) = g.to_act
             g.act(seat, rng.choice(g.legal_actions(seat)))
+
+
+def test_at_four_players_only_the_other_role_card_s_holder_learns_the_sides() -> None:
+    """ "In the four player game: ... The player with the Pope and the player with the Mendicant
+    are partnered in a coalition." When the first of the two is played, the seat holding the
+    other learns the sides (a `sides` event for it alone); the others are told nothing, and
+    every seat's events keep the same numbers (no gap gives it away).
+    Decision: [D13] (docs/rules/testa-di-pecora.md)."""
+    g = next(g for seed in range(50) if len((g := new(4, seed=seed)).side) == 2)
+    rng = random.Random(1)
+    roles = {"pope", "mendicant"}
+    while True:
+        (seat,) = g.to_act
+        action = rng.choice(g.legal_actions(seat))
+        g.act(seat, action)
+        if action.to_json()["card"] in roles:
+            break
+    (other,) = [s for s in g.side if s != seat]
+    told = {s: [e for e in g.events(s) if e["kind"] == "sides"] for s in (None, 0, 1, 2, 3)}
+    assert told[other] and sorted(told[other][0]["side"]) == sorted(g.side)
+    assert all(told[s] == [] for s in (None, 0, 1, 2, 3) if s != other)
+    (seat,) = g.to_act
+    g.act(seat, g.legal_actions(seat)[0])
+    numbers = {s: [e["i"] for e in g.events(s)][-1] for s in (None, 0, 1, 2, 3)}
+    assert len(set(numbers.values())) == 1
