@@ -15,7 +15,7 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from rich import box
 from rich.console import Console
@@ -32,9 +32,9 @@ from rich.table import Table
 from rich.text import Text
 
 from . import TavolaError, __version__, get_spec, list_games, new_game, read_card_file
-from .agents import AGENTS, AgentNameError, make_agent, split_agents
+from .agents import AGENTS, DIFFICULTIES, KINDS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
-from .core.errors import quote
+from .core.errors import CardDataError, quote
 from .core.registry import GameSpec
 from .core.rng import MAX_SEED
 from .core.words import count, players_words
@@ -52,6 +52,14 @@ class _UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:  # type: ignore[override]
         raise _UsageError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """Arguments a command does not know are refused by the command's own parser, so that
+        the message points to its help ('tavola play --help'), not to tavola's."""
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def _whole(least: int) -> Callable[[str], int]:
@@ -123,14 +131,25 @@ def _game_options(spec: GameSpec, args: argparse.Namespace) -> dict[str, Any]:
         raise _UsageError(f"give the cards with --cards or with --option {name}=..., not both")
     try:
         options[name] = read_card_file(args.cards)
+    except CardDataError as exc:  # it names the file, not where it was looked for
+        raise _UsageError(f"{exc} (--cards {quote(args.cards)})") from None
     except OSError as exc:  # e.g. a directory, which read_card_file lets through to fdopen
         raise _UsageError(f"--cards: cannot read {quote(args.cards)}: {exc.strerror}") from None
     return options
 
 
+def _out() -> TextIO:
+    """sys.stdout, or BrokenPipeError if it was closed from the start (`tavola games >&-`): as if
+    its reader went away."""
+    if sys.stdout is None:
+        raise BrokenPipeError("stdout is closed")
+    return sys.stdout
+
+
 def _stdout() -> Console:
     """A console on stdout; 120 columns wide when piped, so lines do not wrap at 80."""
-    return Console(file=sys.stdout, width=None if sys.stdout.isatty() else PIPE_WIDTH)
+    out = _out()
+    return Console(file=out, width=None if out.isatty() else PIPE_WIDTH)
 
 
 def _variant_words(spec: GameSpec, variant: str) -> str:
@@ -403,10 +422,6 @@ def _compare(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
     players = spec.max_players if args.players is None else args.players
-    if players not in spec.player_counts:
-        raise _UsageError(
-            f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}"
-        )
     options = _game_options(spec, args)
     spec.check(players, args.variant, options)  # a bad one is a usage error, before the game
     if args.variant is not None and args.variant not in spec.variants_for(players):
@@ -434,6 +449,7 @@ def _play(args: argparse.Namespace) -> int:
     _learned_value_note(spec.id, args.bots, players, args.variant, options)
     from .tui.terminal import play
 
+    out = _out()
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are no crash
     return play(
@@ -443,7 +459,7 @@ def _play(args: argparse.Namespace) -> int:
         args.bots,
         args.seed,
         sys.stdin,
-        sys.stdout,
+        out,
         options,
         variant=args.variant,
     )
@@ -813,8 +829,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         type=_names,
         default=[],
-        help="agents for the other seats, comma-separated, or one for all "
-        "(default: the game's heuristic)",
+        help="agents for the other seats, comma-separated, or one for all: a level ("
+        f"{', '.join(DIFFICULTIES)}) or a kind ({', '.join(KINDS)}), a kind with parameters "
+        "if you like (ismcts:iterations=400); default: the game's heuristic (medium)",
     )
     play.add_argument(
         "--seed",
@@ -916,7 +933,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("tavola: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (e.g. `tavola ... | head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        if sys.stdout is not None:  # else it was closed from the start (`>&-`)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as exc:  # a file that cannot be read or written (a folder where a file
         # should be, a full disk, a device that refuses): the reason and the file, no traceback

@@ -15,7 +15,9 @@ import tavola
 from tavola.core.registry import register, unregister
 from tavola.core.rng import stream
 from tavola.tui import play
-from tavola.tui.terminal import BOT_STREAM, Screen, Table, choose, numbered, wrap
+from tavola.tui.answers import choose
+from tavola.tui.screen import Screen, fit, numbered, sentence
+from tavola.tui.terminal import BOT_STREAM, Table, listed
 
 GAME = "testa-di-pecora"
 
@@ -47,7 +49,12 @@ def table(
     """A table with the human at seat 0 and the same bot at every other seat."""
     g = tavola.new_game(GAME, players=players, seed=seed, options=options)
     bots = dict.fromkeys(range(1, players), bot)
-    return Table(tavola.get_spec(GAME), g, 0, bots, bot_seed=seed), g
+    return Table(tavola.get_spec(GAME), g, 0, bots), g
+
+
+def told(text: str) -> str:
+    """An event's text as the terminal tells it when not a terminal (79 columns)."""
+    return fit(sentence(text), 79)
 
 
 def run_table(t: Table, stdin: io.StringIO) -> str:
@@ -69,7 +76,7 @@ def test_a_whole_game_with_bad_answers_on_the_way() -> None:
     assert "'xyz' names no move you can make now (Claim the Inheritance, Pass)." in out
     assert "There is no choice 99; answer 1 to 2" in out
     assert "Not allowed: the Inheritance is being offered: claim it or pass" in out
-    assert "Testa di Pecora, in brief." in out and "quit or q" in out
+    assert "Testa di Pecora, in brief." in out and "quit (leave the game)" in out
     assert re.search(r"\nSeat [1-4] plays ", out)
     assert "\nYou claim the Inheritance.\n" in out
     assert all(f"Season {k}: " in out for k in (1, 2, 3))
@@ -83,7 +90,7 @@ def test_every_event_of_the_human_seat_is_told_in_order() -> None:
     assert g.is_over
     at = 0
     for event in g.events(0):
-        at = out.index(wrap(event["text"]), at)
+        at = out.index(told(event["text"]), at)
     kinds = {e["kind"] for e in g.events(0)}
     assert kinds >= {"deal", "claim", "save", "play", "trade", "season", "sides"}
 
@@ -133,19 +140,25 @@ def test_the_seed_is_shown_only_at_the_end() -> None:
     assert out.count("123456789") == 1
     assert "The seed of this game was 123456789" in out.rsplit("Final ranking", 1)[1]
     _, out = run("quit\n", seed=123456789)
-    assert out.rstrip().endswith(
-        "The seed of this game was 123456789 (the same seed, the same deal)."
+    assert " ".join(out.split()).endswith(
+        "The seed of this game was 123456789: it replays the deal and the bots' choices."
     )
 
 
-def test_bots_draw_from_secret_streams_unless_the_seed_is_given() -> None:
+def test_bots_draw_from_streams_of_the_game_seed() -> None:
     g = tavola.new_game(GAME, players=5, seed=7)
-    spec, bots = tavola.get_spec(GAME), dict.fromkeys(range(1, 5), "random")
-    secret = [Table(spec, g, 0, bots), Table(spec, g, 0, bots)]
-    game_stream = stream(g.seed, BOT_STREAM, 1).random()
-    assert len({secret[0].rngs[1].random(), secret[1].rngs[1].random(), game_stream}) == 3
-    given = Table(spec, g, 0, bots, bot_seed=7)
-    assert given.rngs[1].random() == stream(7, BOT_STREAM, 1).random()
+    t = Table(tavola.get_spec(GAME), g, 0, dict.fromkeys(range(1, 5), "random"))
+    assert t.rngs[1].random() == stream(7, BOT_STREAM, 1).random()
+    assert t.rngs[2].random() == stream(7, BOT_STREAM, 2).random() != t.rngs[1].random()
+
+
+def test_the_seed_told_at_the_end_replays_a_game_dealt_without_one() -> None:
+    """The bots drew from secret streams of their own: the seed told replayed the deal, and the
+    bots' first moves already differed."""
+    _, first = run("1\n" * 300, bots=["random"], seed=None)
+    told = re.search(r"The seed of this game was (\d+)", first)
+    assert told and "Final ranking" in first
+    assert run("1\n" * 300, bots=["random"], seed=int(told.group(1)))[1] == first
 
 
 def test_without_a_seed_the_deal_is_fresh_and_told_at_the_end() -> None:
@@ -160,8 +173,8 @@ def test_options_reach_the_game() -> None:
     assert code == 0
     assert "Season 1 of 1: " in out and "Season 2" not in out
     assert "Final ranking" in out
-    code, out = run("1\n", options={"seasons": 99})
-    assert code == 2 and "Cannot start: option 'seasons' is a whole number" in out
+    with pytest.raises(tavola.TavolaError, match="option 'seasons' is a whole number"):
+        run("1\n", options={"seasons": 99})
 
 
 def test_a_season_end_waits_for_enter_at_a_terminal() -> None:
@@ -172,7 +185,7 @@ def test_a_season_end_waits_for_enter_at_a_terminal() -> None:
     pauses = sum(e["kind"] in ("season", "passout") for e in g.events(0)) - 1  # not the last
     assert out.count("Press Enter to go on (or quit): ") == pauses > 0
     summary = next(e for e in g.events(0) if e["kind"] == "season")
-    after = out.split(wrap(summary["text"]), 1)[1]
+    after = out.split(told(summary["text"]), 1)[1]
     assert after.startswith("\nPress Enter to go on")
 
 
@@ -203,7 +216,7 @@ def test_quit_at_a_pause_leaves_the_table() -> None:
     assert not g.is_over and len(g.seasons_log) == 1
     assert out.getvalue().endswith(
         "Press Enter to go on (or quit): You leave the table. Goodbye.\n"
-        "The seed of this game was 2 (the same seed, the same deal).\n"
+        "The seed of this game was 2: it replays the deal and the bots' choices.\n"
     )
 
 
@@ -363,7 +376,7 @@ def test_ctrl_c_abandons_the_game_with_exit_130() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"game": "chess"}, "no game 'chess'"),
+        ({"game_id": "chess"}, "no game 'chess'"),
         ({"players": 9}, "for 4 to 5 players"),
         ({"seat": 5}, "there is no seat 5"),
         ({"bots": ["random", "random"]}, "one for each of the 4 other seats"),
@@ -371,10 +384,12 @@ def test_ctrl_c_abandons_the_game_with_exit_130() -> None:
         ({"options": {"colour": "red"}}, "unknown option 'colour'"),
     ],
 )
-def test_a_bad_set_up_says_what_is_wrong(kwargs: dict, message: str) -> None:
-    code, out = run("1\n", **kwargs)
-    assert code == 2
-    assert out.startswith("Cannot start: ") and message in out
+def test_a_bad_set_up_raises_before_anything_is_written(kwargs: dict, message: str) -> None:
+    out = io.StringIO()
+    args = {"game_id": GAME, "players": 5, "seat": 0, "bots": [], "seed": 1} | kwargs
+    with pytest.raises(tavola.TavolaError, match=re.escape(message)):
+        play(**args, stdin=io.StringIO("1\n"), stdout=out)
+    assert out.getvalue() == ""
 
 
 @pytest.fixture
@@ -390,7 +405,7 @@ def test_a_game_without_text_rendering_shows_json_and_the_event_texts(plain_game
     code, out = run("help\n" + "1\n" * 300, game=plain_game)
     assert code == 0
     assert '"phase": "claim"' in out
-    assert tavola.get_spec(GAME).description in out
+    assert tavola.get_spec(GAME).description in " ".join(out.split())
     assert re.search(r"\nSeat 1 (passes|claims the Inheritance)\.\n", out)
     assert "Final ranking" in out
 
@@ -448,11 +463,11 @@ def test_a_rivals_turn_waits_for_enter_at_a_terminal_before_the_next_one() -> No
     """A bot's turn of Rivals is a dozen lines, and the next turn with the table scrolled it
     away before it could be read."""
     g = tavola.new_game("renaissance-rivals", players=3, seed=4)
-    t = Table(tavola.get_spec("renaissance-rivals"), g, 0, {1: "random", 2: "random"}, bot_seed=1)
+    t = Table(tavola.get_spec("renaissance-rivals"), g, 0, {1: "random", 2: "random"})
     out = run_table(t, Terminal("1\n" * 40 + "quit\n"))
     turns = [e for e in g.events(0) if e["kind"] == "turn"]
     assert len(turns) > 5
-    after = out.split(wrap(turns[2]["text"]), 1)[1]
+    after = out.split(told(turns[2]["text"]), 1)[1]
     assert after.startswith("\nPress Enter to go on")
 
 
@@ -506,3 +521,10 @@ def test_back_takes_back_a_step_of_a_secret_choice() -> None:
     assert "Your move (1-4, a name, help, view, back, quit)" in out  # one card laid
     assert out.count("Your move (1-5, a name, help, view, quit)") == 3  # taken back, and again
     assert "Not allowed: seat 0 has no step to take back" in out
+
+
+def test_several_winners_are_listed_as_a_sentence() -> None:
+    """The end said 'Seat 1 (heuristic) and Seat 2 (heuristic) and Seat 3 (heuristic) win.'"""
+    assert listed(["Seat 1"]) == "Seat 1"
+    assert listed(["Seat 1", "Seat 2"]) == "Seat 1 and Seat 2"
+    assert listed(["Seat 1", "Seat 2", "Seat 3"]) == "Seat 1, Seat 2 and Seat 3"

@@ -3,99 +3,60 @@
 The human only ever sees what their seat may know: ``g.view(seat)``, rendered by the game's
 ``spec.text`` (see ``TextUI``: ``render`` and ``RULES``) or shown as JSON for a game without one,
 and ``g.events(seat)``, each told by its ``text`` as it happens. A text module may also offer
-``help_text(view)`` (shown by ``help`` instead of ``RULES``) and ``PAUSE_AFTER``, the event kinds
-after which the game waits for Enter (a season's end must not scroll by). Only a person at a
-terminal is kept waiting: with scripted input (not a TTY) nothing is paused or consumed, so a
-file of answers plays the same game either way.
+``help_text(view)`` (shown by ``help`` instead of ``RULES``), ``PAUSE_AFTER``, the event kinds
+after which the game waits for Enter (a season's end must not scroll by), and a ``width``
+argument of ``render``, the columns to lay the view out to. Only a person at a terminal is kept
+waiting: with scripted input (not a TTY) nothing is paused or consumed, so a file of answers
+plays the same game either way.
 
-The seed reveals every hand, so it is shown only when the game ends. Bots draw from their own
-streams: secret ones (``os.urandom``) unless the player gave the seed, which then replays the
-whole session, the bots' choices included.
+The seed reveals every hand, so it is shown only when the game ends. The bots draw from streams
+of it, so that the seed shown replays the whole game, the bots' choices included.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
-import os
-import random
-import textwrap
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Any, TextIO
 
-from rich.console import Console
-
 from ..agents import Agent, SeatHandle, make_agent
-from ..core.errors import IllegalActionError, MalformedActionError, TavolaError, quote
-from ..core.protocol import Action, Game
+from ..core.errors import IllegalActionError, MalformedActionError, TavolaError
+from ..core.protocol import Game
 from ..core.registry import GameSpec, get_spec, new_game
 from ..core.rng import stream
 from ..core.words import count
+from .answers import choose, command, help_text
+from .screen import Screen, numbered, printable, reflow, sentence
 
-BOT_STREAM = 0xB07  # the key of the bots' streams under a seed the player gave
-MAX_ANSWER = 200  # longer answers name no move (the longest label is under 90 characters)
-ECHO = 60  # scripted answers are echoed up to this many characters
-SHOW_CHOICES = 4  # an answer that names no move is told the moves when there are this few
-QUIT = ("quit", "q", "exit")
-COMMANDS = """\
-Answer with a number from the list, or the name of a move (the start of each of
-its words is enough). Other commands: help (this text), view or v (show the
-table again), back or b (take back the last step of a secret choice before it
-is finished), quit or q (leave the game)."""
+BOT_STREAM = 0xB07  # the key of the bots' streams under the game's seed
+GOODBYE = "You leave the table. Goodbye."
 
 
 class Leave(Exception):
     """The human leaves the table (quit, or the end of input); the message says how."""
 
 
-class Screen:
-    """Where the game is written: plain text, coloured with rich when it is a terminal."""
-
-    def __init__(self, stream_: TextIO) -> None:
-        self.stream = stream_
-        self.console = Console(file=stream_, highlight=False) if stream_.isatty() else None
-
-    def say(self, text: str = "", style: str | None = None) -> None:
-        if self.console is None:
-            self.stream.write(text + "\n")
-        else:
-            self.console.print(text, style=style, markup=False, highlight=False)
-
-    def prompt(self, text: str) -> None:
-        if self.console is None:
-            self.stream.write(text)
-        else:
-            self.console.print(text, style="bold cyan", end="", markup=False, highlight=False)
-        self.stream.flush()
-
-
 class Table:
     """A game in progress with its human seat and its bots.
 
-    ``bots``: each other seat's agent name, as the player gave it ('hard' stays 'hard').
-    ``bot_seed``: the seed the bots' streams derive from, for a repeatable session; None (the
-    default) gives each bot a secret stream of its own.
+    ``bots``: each other seat's agent name, as the player gave it ('hard' stays 'hard'). Each
+    bot draws from a stream of the game's seed, so that the seed replays the game.
     """
 
-    def __init__(
-        self,
-        spec: GameSpec,
-        game: Game,
-        human: int,
-        bots: dict[int, str],
-        bot_seed: int | None = None,
-    ) -> None:
+    def __init__(self, spec: GameSpec, game: Game, human: int, bots: dict[int, str]) -> None:
         self.spec = spec
         self.game = game
         self.human = human
         self.bot_names = bots
         self.bots: dict[int, Agent] = {s: make_agent(name, spec.id) for s, name in bots.items()}
-        self.rngs = {
-            s: random.Random(os.urandom(16))
-            if bot_seed is None
-            else stream(bot_seed, BOT_STREAM, s)
-            for s in bots
-        }
+        self.rngs = {s: stream(game.seed, BOT_STREAM, s) for s in bots}
         self.text = spec.text
+        self.sized = (
+            self.text is not None and "width" in inspect.signature(self.text.render).parameters
+        )
+        self.takes_back = type(game).take_back is not Game.take_back  # steps of secret choices
         self.pause_after: frozenset[str] = getattr(self.text, "PAUSE_AFTER", frozenset())
         self.told = 0  # the number of the first event not yet told
 
@@ -112,7 +73,7 @@ class Table:
                 if self.human in g.to_act:
                     self.ask(stdin, screen)
                 else:
-                    self.bot_move(min(g.to_act))
+                    self.bot_move(min(g.to_act), screen)
                 self.tell(stdin, screen)
         except Leave as leave:
             screen.say(str(leave), style="yellow")
@@ -132,68 +93,88 @@ class Table:
         )
         variant = f", the {g.variant} variant" if g.variant != self.spec.variants[0] else ""
         others = f"Bots: {bots}." if bots else "You play alone."
-        return f"{self.spec.title}, {count(g.players, 'player')}{variant}.\n" + wrap(
+        return (
+            f"{self.spec.title}, {count(g.players, 'player')}{variant}.\n"
             f"You are seat {self.human}. {others} Type help for help."
         )
 
     def seed_line(self) -> str:
         """The seed, told once the game is over or left: it reveals every hand."""
-        return wrap(f"The seed of this game was {self.game.seed} (the same seed, the same deal)")
+        seed = self.game.seed
+        return f"The seed of this game was {seed}: it replays the deal and the bots' choices."
+
+    def render(self, screen: Screen) -> str:
+        """The human's view as text, laid out to the screen's width if the game can."""
+        view = self.game.view(self.human)
+        if self.text is None:
+            return json.dumps(view, indent=1)
+        return self.text.render(view, width=screen.width) if self.sized else self.text.render(view)
 
     def show(self, screen: Screen) -> None:
         """The human's view and the numbered actions they may take."""
-        view = self.game.view(self.human)
-        text = self.text.render(view) if self.text else json.dumps(view, indent=1)
-        screen.say("-" * 79, style="dim")
-        screen.say(text)
+        screen.rule()
+        screen.say(self.render(screen))
         screen.say()
-        screen.say(numbered(self.game.legal_actions(self.human)))
+        screen.say(numbered(self.game.legal_actions(self.human), screen.width))
 
-    def help(self) -> str:
-        """The commands, then the game's rules (and cards, if its text module tells them)."""
+    def help(self, width: int) -> str:
+        """How to answer, then the game's rules (and cards, if its text module tells them),
+        laid out again if ``width`` is narrower than they were written for."""
         if self.text is None:
-            return f"{COMMANDS}\n\n{self.spec.description}"
-        help_text = getattr(self.text, "help_text", None)
-        rules = help_text(self.game.view(self.human)) if help_text else self.text.RULES
-        return f"{COMMANDS}\n\n{rules}"
+            rules = self.spec.description
+        else:
+            rules_of = getattr(self.text, "help_text", None)
+            rules = rules_of(self.game.view(self.human)) if rules_of else self.text.RULES
+        return reflow(f"{help_text(self.takes_back)}\n\n{rules}", width)
 
     def ask(self, stdin: TextIO, screen: Screen) -> None:
-        """Ask until the human makes a legal move, and play it; Leave if they go."""
+        """Ask until the human makes a legal move or takes a step back; Leave if they go."""
         self.show(screen)
         legal = self.game.legal_actions(self.human)
         while True:
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             back = ", back" if self.game.can_take_back(self.human) else ""
-            text = self.read(
-                stdin, screen, f"Your move ({numbers}, a name, help, view{back}, quit): "
-            )
-            command = text.lower()
-            if command in ("back", "b"):
-                try:
-                    self.game.take_back(self.human)
-                except IllegalActionError as exc:
-                    screen.say(wrap(f"Not allowed: {exc}"), style="bold red")
-                else:
+            prompt = f"Your move ({numbers}, a name, help, view{back}, quit): "
+            if len(prompt) > screen.width:
+                prompt = f"Your move ({numbers}, or help): "
+            text = self.read(stdin, screen, prompt)
+            order = command(text, legal)
+            if order == "quit":
+                raise Leave(GOODBYE)
+            if order == "back":
+                if self.take_back(screen):
                     return
-            elif command in ("help", "h", "?"):
-                screen.say(f"{self.help()}\n")
-                screen.say(numbered(legal))
-            elif command in ("view", "v"):
+            elif order == "help":
+                screen.say(f"{self.help(screen.width)}\n")
+                screen.say(numbered(legal, screen.width))
+            elif order == "view":
                 self.show(screen)
             elif text:
                 try:
                     action = choose(self.game, self.human, text, legal)
                     self.game.act(self.human, action)
                 except IllegalActionError as exc:
-                    screen.say(wrap(f"Not allowed: {exc}"), style="bold red")
+                    screen.say(sentence(f"Not allowed: {exc}"), style="bold red")
                 except MalformedActionError as exc:
                     said = str(exc)
-                    screen.say(wrap(said[:1].upper() + said[1:]), style="bold red")
+                    screen.say(sentence(said[:1].upper() + said[1:]), style="bold red")
                 else:
                     return
 
+    def take_back(self, screen: Screen) -> bool:
+        """Take back the human's last step, saying which; False (and why) if there is none."""
+        g = self.game
+        history = g.history[:]
+        try:
+            index = g.take_back(self.human)
+        except IllegalActionError as exc:
+            screen.say(sentence(f"Not allowed: {exc}"), style="bold red")
+            return False
+        screen.say(sentence(f"Took back: {g.catalog.actions[history[index][1]]}"), style="yellow")
+        return True
+
     def read(self, stdin: TextIO, screen: Screen, prompt: str) -> str:
-        """One answer, stripped (scripted ones echoed, shortened); Leave on quit or end of input."""
+        """One answer, stripped (scripted ones echoed, shortened); Leave at the end of input."""
         screen.prompt(prompt)
         try:
             line = stdin.readline()
@@ -205,20 +186,24 @@ class Table:
         text = line.strip()
         if not stdin.isatty():
             screen.say(printable(text))  # echo scripted answers so the transcript reads well
-        if text.lower() in QUIT:
-            raise Leave("You leave the table. Goodbye.")
         return text
 
     def pause(self, stdin: TextIO, screen: Screen) -> None:
         """Wait for Enter, if a person is at the keyboard; scripted input is never held up."""
         if stdin.isatty():
-            self.read(stdin, screen, "Press Enter to go on (or quit): ")
+            text = self.read(stdin, screen, "Press Enter to go on (or quit): ")
+            if command(text, []) == "quit":
+                raise Leave(GOODBYE)
 
-    def bot_move(self, seat: int) -> None:
+    def bot_move(self, seat: int, screen: Screen) -> None:
+        """A bot's move; one that searches says, at a terminal, that it is thinking."""
         g = self.game
         bot = self.bots[seat]
         handle = SeatHandle(g, seat) if bot.searches else None
-        g.act(seat, bot.choose(g.view(seat), g.legal_actions(seat), self.rngs[seat], handle))
+        thinking = screen.busy(f"{self.name(seat)} is thinking…") if bot.searches else nullcontext()
+        with thinking:
+            action = bot.choose(g.view(seat), g.legal_actions(seat), self.rngs[seat], handle)
+        g.act(seat, action)
 
     def tell(self, stdin: TextIO, screen: Screen) -> None:
         """Say what the human's seat saw happen since last told, pausing after a summary.
@@ -240,7 +225,7 @@ class Table:
                 repeated = 0
             seat = event.get("seat")
             style = "bold yellow" if seat is None else None if seat == self.human else "dim"
-            screen.say(wrap(text), style=style)
+            screen.say(sentence(text), style=style)
             if event["kind"] in self.pause_after and not g.is_over:
                 self.pause(stdin, screen)
 
@@ -251,9 +236,9 @@ class Table:
         result = g.result
         assert result is not None
         if self.text is not None:
-            screen.say("-" * 79, style="dim")
-            screen.say(self.text.render(g.view(self.human)))
-        screen.say("-" * 79, style="dim")
+            screen.rule()
+            screen.say(self.render(screen))
+        screen.rule()
         if g.players == 1:
             won = bool(result.winners)
             screen.say(
@@ -273,75 +258,13 @@ class Table:
         elif not winners:
             verdict = "Nobody wins."
         else:
-            verdict = " and ".join(winners) + (" wins." if len(winners) == 1 else " win.")
+            verdict = f"{listed(winners)} {'wins' if len(winners) == 1 else 'win'}."
         screen.say(verdict, style="bold green")
 
 
-def wrap(text: str) -> str:
-    """A message fit for an 80-column terminal, ending with a full stop."""
-    text = text if text.endswith((".", "!", "?")) else text + "."
-    return textwrap.fill(text, 79, subsequent_indent="  ")
-
-
-def printable(text: str, limit: int = ECHO) -> str:
-    """``text`` safe to write to a terminal: control characters escaped, cut to ``limit``."""
-    shown = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[: limit + 1])
-    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
-
-
-def numbered(legal: list[Action]) -> str:
-    """The actions as a numbered list, in columns that fit 80 characters."""
-    items = [f"{i:>2}. {a}" for i, a in enumerate(legal, 1)]
-    width = max(map(len, items)) + 3
-    per_row = max(1, 80 // width)
-    rows = [items[i : i + per_row] for i in range(0, len(items), per_row)]
-    return "\n".join("".join(f"{item:<{width}}" for item in row).rstrip() for row in rows)
-
-
-def choose(game: Game, seat: int, text: str, legal: list[Action]) -> Action:
-    """The action a human's answer names, the legal moves first.
-
-    A number picks from the list; a move's name (or alias) picks it if it is legal; else the
-    start of each word picks the one legal move it fits, or lists the several it fits. Only
-    then does the name of a move not legal now count, so that ``act`` can say why not.
-    Raises MalformedActionError when the answer names no move, or several.
-    """
-    if len(text) > MAX_ANSWER:
-        raise MalformedActionError(
-            f"an answer of {len(text)} characters names no move; type a number or help"
-        )
-    if text.isdecimal():
-        number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise MalformedActionError(f"there is no choice {number}; answer 1 to {len(legal)}")
-    if text.startswith("{"):
-        return game.parse_action(seat, text)  # a JSON action: its own errors say what is wrong
-    try:
-        named: Action | None = game.parse_action(seat, text)
-    except MalformedActionError:
-        named = None
-    if named is not None and named in legal:
-        return named
-    words = text.lower().split()
-    found = [a for a in legal if _starts_words(words, str(a).lower().split())]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        names = ", ".join(map(str, found))
-        raise MalformedActionError(f"{quote(text)} could be {names}; say which")
-    if named is not None:
-        return named
-    if len(legal) <= SHOW_CHOICES:
-        hint = f" ({', '.join(map(str, legal))})"
-    else:
-        hint = "; type a number or help"
-    raise MalformedActionError(f"{quote(text)} names no move you can make now{hint}")
-
-
-def _starts_words(words: list[str], label: list[str]) -> bool:
-    """Every typed word starts some word of the label: "duke ven" fits "duke of venice"."""
-    return all(any(w.startswith(t) for w in label) for t in words)
+def listed(names: list[str]) -> str:
+    """Names in a sentence: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def seat_bots(spec: GameSpec, players: int, human: int, names: list[str]) -> dict[int, str]:
@@ -375,22 +298,17 @@ def play(
 ) -> int:
     """Play ``game_id`` in the terminal as ``seat`` against ``bots``; the exit status.
 
-    ``seed`` None deals a secret seed and gives the bots secret streams; a seed replays the
-    deal and the bots' choices. ``options`` and ``variant`` are the game's (see ``tavola
-    games``).
-    0 when the game ends or the human leaves (quit, end of input), 2 for a bad set-up,
-    130 when interrupted.
+    ``seed`` None deals a secret seed, told when the game ends; either replays the deal and
+    the bots' choices. ``options`` and ``variant`` are the game's (see ``tavola games``).
+    A bad set-up raises TavolaError before anything is written. 0 when the game ends or the
+    human leaves (quit, end of input), 130 when interrupted.
     """
+    spec = get_spec(game_id)
+    game = new_game(game_id, players=players, seed=seed, variant=variant, options=options)
+    if isinstance(seat, bool) or not 0 <= seat < game.players:
+        raise TavolaError(f"there is no seat {seat}: seats are 0 to {game.players - 1}")
+    table = Table(spec, game, seat, seat_bots(spec, game.players, seat, bots))
     screen = Screen(stdout)
-    try:
-        spec = get_spec(game_id)
-        game = new_game(game_id, players=players, seed=seed, variant=variant, options=options)
-        if isinstance(seat, bool) or not 0 <= seat < game.players:
-            raise TavolaError(f"there is no seat {seat}: seats are 0 to {game.players - 1}")
-        table = Table(spec, game, seat, seat_bots(spec, game.players, seat, bots), bot_seed=seed)
-    except TavolaError as exc:
-        screen.say(f"Cannot start: {exc}", style="bold red")
-        return 2
     try:
         return table.run(stdin, screen)
     except KeyboardInterrupt:

@@ -31,19 +31,23 @@ then Ready."""
 SCREEN = """\
 On the screen: a card offers two icons (top left and right) and needs two
 (below); $ coin, B book, R bread, S shield. In a pyramid a card shows its
-offers around its type (M Merchant, Sc Scholar, Ba Baker, K Knight, RM
-Renaissance Man) and an empty place its position: 2.3 is level 2, third from
-the left, as the moves name it. First, lay your Foundation: your five level-1
-workers, named from left to right ('Next: Merchant')."""
+type (M Merchant, Sc Scholar, Ba Baker, K Knight) between its offers: B Sc R
+offers a book on its left and bread on its right. RM is a Renaissance Man
+(wild: it offers and fits anything), [RM] a face-down one. An empty place shows
+its position: 2.3 is level 2, third from the left, as the moves name it. First,
+lay your Foundation: your five level-1 workers, named from left to right
+('Next: Merchant'); choosing the fourth lays the fifth and finishes it (no
+taking back then). Score: the workers in your structure, and one more for the
+winner."""
 
 SOLO = """\
 One player: opposing knights play against you. At each Recruit resolution two
 cards are flipped from the deck, and an opposing knight goes to the area of
 each one's large icon; a card the opposing knights win is discarded, and a tie
 removes the knights. You win by completing your pyramid before a draw finds
-the deck empty: that draw loses the game. Easier: the first time, some
-discarded cards are shuffled into a new deck. Tougher: some cards are set
-aside before the game."""
+the deck empty: that draw loses the game, scoring the workers you built.
+Easier: the first time, some discarded cards are shuffled into a new deck.
+Tougher: some cards are set aside before the game."""
 
 
 def help_text(view: dict[str, Any]) -> str:
@@ -55,6 +59,7 @@ LETTER = {"coin": "$", "book": "B", "bread": "R", "shield": "S"}
 """One letter per icon, told on every screen (``KEY``): bread's is R, so no two differ by case."""
 KEY = "Icons: $ coin, B book, R bread, S shield. Cards offer above, need below."
 SHORT = ("M", "Sc", "Ba", "K", "RM")
+WIDTH = 79
 
 
 def card_face(c: Cards, i: int) -> str:
@@ -86,20 +91,23 @@ def card_table(c: Cards) -> dict[str, Any]:
 
 
 def _slot(c: Cards, x: str | None, where: str) -> str:
-    """A place of a pyramid, 6 wide: its card, or its position (``where``) if empty."""
+    """A place of a pyramid, 7 wide (so that neighbours never touch): its card, its type and
+    offers ('B Sc R'), or its position (``where``) if empty."""
     if x is None:
-        return f"{where:^6}"
-    if x == "down":
-        return " [RM] "
-    if x.startswith("foundation-"):
-        t = WORKERS.index(x[11:])
-        return f" {SHORT[t]:^4} "
-    i = c.ids.index(x)
-    t = c.typ[i]
-    if c.offer[i] is None:
-        return f" rm{x[-2:]} "
-    o = c.offer[i]
-    return f"{LETTER[SYMBOLS[o[0]]]}{SHORT[t]:^4}{LETTER[SYMBOLS[o[1]]]}"
+        shown = where
+    elif x == "down":
+        shown = "[RM]"
+    elif x.startswith("foundation-"):
+        shown = SHORT[WORKERS.index(x[11:])]
+    else:
+        i = c.ids.index(x)
+        o = c.offer[i]
+        shown = (
+            "RM"
+            if o is None
+            else f"{LETTER[SYMBOLS[o[0]]]} {SHORT[c.typ[i]]} {LETTER[SYMBOLS[o[1]]]}"
+        )
+    return f"{shown:^7}"
 
 
 def pyramid(c: Cards, st: list[str | None]) -> list[str]:
@@ -109,7 +117,7 @@ def pyramid(c: Cards, st: list[str | None]) -> list[str]:
     off = (0, 5, 9, 12, 14)
     for level in range(5, 0, -1):
         cells = st[off[level - 1] : off[level - 1] + 6 - level]
-        pad = " " * (3 * (level - 1))
+        pad = " " * (7 * (level - 1) // 2)
         row = "".join(_slot(c, x, f"{level}.{k}") for k, x in enumerate(cells, 1))
         rows.append(f"L{level} {pad}{row}".rstrip())
     return rows
@@ -119,8 +127,11 @@ COLUMN = 40
 """The width of a seat's block: two side by side fit 80 columns."""
 
 
-def side_by_side(blocks: list[list[str]]) -> list[str]:
-    """The seats' blocks two abreast (so four pyramids take the height of two)."""
+def side_by_side(blocks: list[list[str]], width: int = WIDTH) -> list[str]:
+    """The seats' blocks two abreast (so four pyramids take the height of two), or one under
+    the other when ``width`` is too narrow for two."""
+    if width < 2 * COLUMN - 1:
+        return [line for block in blocks for line in block]
     out = []
     for i in range(0, len(blocks), 2):
         left, right = blocks[i], blocks[i + 1] if i + 1 < len(blocks) else []
@@ -147,11 +158,12 @@ def _step(step: dict[str, Any], names: dict[str, str]) -> str:
     if k == "knight":
         return f"a knight from {step['from']}"
     if k == "foundation":
-        return step["worker"]
+        return WORKER_NAMES[WORKERS.index(step["worker"])]
     return k
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], width: int = WIDTH) -> str:
+    """The whole view as plain text, laid out to ``width`` columns (two seats abreast in 79)."""
     c = cards_by_key(view["cards"])
     names = c.names
     me = view["seat"]
@@ -168,7 +180,10 @@ def render(view: dict[str, Any]) -> str:
         face = card_face(c, c.ids.index(card)) if card else "(empty)"
         knights = " ".join(map(str, view["knights"][a]))
         opposing = f", opposing {view['opposing'][a]}" if view["opposing"] else ""
-        out.append(f"  {sym:6} {face:38} knights {knights}{opposing}")
+        if width >= WIDTH:
+            out.append(f"  {sym:6} {face:38} knights {knights}{opposing}")
+        else:
+            out.append(_fill(f"  {sym}: {face}; knights {knights}{opposing}", width, "    "))
     blocks = []
     for s, st in enumerate(view["structures"]):
         lines = [
@@ -179,19 +194,24 @@ def render(view: dict[str, Any]) -> str:
         known = ", ".join(names.get(x, x) for x in view["known"][s])
         lines += (
             textwrap.wrap(
-                f"known in hand: {known}", COLUMN - 1, initial_indent="  ", subsequent_indent="    "
+                f"known in hand: {known}",
+                min(width, COLUMN - 1),
+                initial_indent="  ",
+                subsequent_indent="    ",
             )
             if known
             else []
         )
-        blocks.append(lines + ["  " + row for row in pyramid(c, st)])
-    out.extend(side_by_side(blocks))
+        blocks.append(lines + pyramid(c, st))
+    out.extend(side_by_side(blocks, width))
     if view["hand"]:
         out.append("Your hand:")
         out.extend(f"  {card_face(c, c.ids.index(x))}" for x in view["hand"])
     if view["mine"]:
         steps = ", ".join(_step(x, names) for x in view["mine"])
-        out.append(textwrap.fill(f"Your choice so far: {steps}.", 79, subsequent_indent="  "))
+        out.append(_fill(f"Your choice so far: {steps}.", width))
+        if view["phase"] == "foundation" and len(view["mine"]) == len(WORKERS) - 2:
+            out.append(_fill(LAST_TWO, width))
     if view["recruit"]:
         r = view["recruit"]
         out.append(
@@ -202,10 +222,23 @@ def render(view: dict[str, Any]) -> str:
         f"{LETTER[a]}{LETTER[b]} {left}"
         for (a, b), left in ((k.split("/"), v) for k, v in view["supply"].items())
     )
-    out.append(f"Deck {view['deck']}, discards {view['discards']}. Tokens left: {supply}.")
+    out.append(
+        _fill(f"Deck {view['deck']}, discards {view['discards']}. Tokens left: {supply}.", width)
+    )
     if view["ended"]:
         out.append(f"The game is over: {ENDS[view['ended']]}.")
     return "\n".join(out)
+
+
+LAST_TWO = (
+    "Two workers are left: the one you choose now is laid fourth, the other fifth, and your "
+    "Foundation is finished (no taking back then)."
+)
+"""Said before the last choice of the Foundation, which lays the fifth worker too."""
+
+
+def _fill(text: str, width: int, indent: str = "  ") -> str:
+    return textwrap.fill(text, width, subsequent_indent=indent)
 
 
 ENDS = {
@@ -298,7 +331,8 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "phase":
         return f"Action {e['level']}!"
     if k == "foundation":
-        return f"{who} laid the Foundation: {', '.join(e['order'])}."
+        order = ", ".join(WORKER_NAMES[WORKERS.index(w)] for w in e["order"])
+        return f"{who} laid the Foundation, from left to right: {order}."
     if k == "board":
         dealer = _who(e["dealer"], viewer)
         deals = "deal" if dealer == "You" else "deals"
@@ -307,11 +341,14 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         return f"{e['count']} cards are discarded face down (tougher game)."
     if k == "end":
         why = ENDS[e["reason"]]
-        won = " and ".join(_who(s, viewer) for s in e["winners"])
+        won = [_who(s, viewer) for s in e["winners"]]
         if not won:  # only the one-player game ends with no winner
             outcome = "The game is lost."
         else:
-            outcome = f"{won} {'win' if won == 'You' or len(e['winners']) > 1 else 'wins'}."
+            listed = won[0] if len(won) == 1 else f"{', '.join(won[:-1])} and {won[-1]}"
+            outcome = f"{listed} {'win' if won == ['You'] or len(won) > 1 else 'wins'}."
         scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
+        if len(e["scores"]) == 1 and not won:  # a lone seat's loss scores its workers built
+            scores += " (the workers built)"
         return f"The game ends: {why}. {outcome} Scores: {scores}."
     return k

@@ -51,15 +51,15 @@ def benefit_text(kind: str, amount: int) -> str:
     return BENEFIT[kind].format(amount=amount, s="" if amount == 1 else "s")
 
 
-def render(view: dict[str, Any]) -> str:
-    """The whole view as plain text, fit for an 80-column terminal."""
+def render(view: dict[str, Any], width: int = WIDTH) -> str:
+    """The whole view as plain text, laid out to ``width`` columns."""
     c = cards_by_key(view["cards"])
     blocks = [
-        _header(view),
-        _seats(view, c),
-        _table(view, c),
-        _reserves(view, c),
-        _under_way(view, c),
+        _header(view, width),
+        _seats(view, c, width),
+        _table(view, c, width),
+        _reserves(view, c, width),
+        _under_way(view, c, width),
     ]
     return "\n\n".join(b for b in blocks if b)
 
@@ -101,19 +101,19 @@ def _benefit(c: Cards, i: int) -> str:
     return benefit_text(c.benefit[i], c.amount[i])
 
 
-def _fill(text: str, indent: str = "") -> str:
-    return textwrap.fill(text, WIDTH, subsequent_indent=indent)
+def _fill(text: str, indent: str = "", width: int = WIDTH) -> str:
+    return textwrap.fill(text, width, subsequent_indent=indent)
 
 
 def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _header(view: dict[str, Any]) -> str:
+def _header(view: dict[str, Any], width: int) -> str:
     title = f"Renaissance Man (2006), {view['players']} players, turn {view['turn']}"
     if view["seat"] is not None:
         title += f"; you are seat {view['seat']}"
-    return f"{title}\n{_fill(_phase(view))}"
+    return f"{_fill(title, '  ', width)}\n{_fill(_phase(view), '', width)}"
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -122,15 +122,17 @@ def _phase(view: dict[str, Any]) -> str:
         scores = view["scores"]
         top = max(scores)
         winners = [s for s in range(view["players"]) if scores[s] == top]
-        names = " and ".join(_whom(s, view["seat"]) for s in winners)
-        return f"The game is over. Won by {names} with {_points(top)}."
+        names = [_whom(s, view["seat"]) for s in winners]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"The game is over. Won by {listed} with {_points(top)}."
     actor = _whom(view["to_act"][0], view["seat"])
     line = {
         "turn": f"{actor.capitalize()} to draw a CR card or turn up a Challenge.",
         "pick": f"{actor.capitalize()} may attempt a face-up Challenge, or pass.",
         "select": f"{actor.capitalize()} to play cards to the attempt, then roll.",
         "event": f"{actor.capitalize()} may play matching cards to the Event.",
-        "declare": f"{actor.capitalize()} may declare their next turn the last.",
+        "declare": f"{actor.capitalize()} may declare {'your' if actor == 'you' else 'their'} "
+        "next turn the last.",
     }[phase]
     if view["declared"] is not None:
         who = _whom(view["declared"], view["seat"])
@@ -138,9 +140,11 @@ def _phase(view: dict[str, Any]) -> str:
     return line
 
 
-def _seats(view: dict[str, Any], c: Cards) -> str:
+def _seats(view: dict[str, Any], c: Cards, width: int) -> str:
+    """A row per seat; narrower than WIDTH, each seat's Success pile on a line of its own."""
     names = dict(zip(c.ids, c.names, strict=True))
-    rows = ["Seat      Points  Cards  Shown       Success pile"]
+    wide = width >= WIDTH
+    rows = ["Seat      Points  Cards  Shown" + "       Success pile" * wide]
     for s in range(view["players"]):
         name = f"{s} (you)" if s == view["seat"] else str(s)
         shown = _letters(view["known"][s]) if s != view["seat"] else ""
@@ -150,10 +154,14 @@ def _seats(view: dict[str, Any], c: Cards) -> str:
         if view["waive"][s]:
             extra.append(f"{count(view['waive'][s], 'requirement')} waived")
         pile = ", ".join(names[i] for i in view["success"][s]) or "-"
-        row = f"{name:<9}{view['scores'][s]:>7}{view['hand_sizes'][s]:>7}  {shown or '-':<12}{pile}"
+        row = f"{name:<9}{view['scores'][s]:>7}{view['hand_sizes'][s]:>7}  {shown or '-'}"
+        if wide:
+            row = f"{row:<37}{pile}"
+        elif pile != "-":
+            row += f"\n  Success pile: {pile}"
         if extra:
             row += f" [{'; '.join(extra)}]"
-        rows.append(_fill(row, " " * 37))
+        rows.extend(_fill(line, " " * 37 if wide else "    ", width) for line in row.split("\n"))
     return "\n".join(rows)
 
 
@@ -161,7 +169,7 @@ COLUMNS_FROM = 8
 """More face-up Challenges than this are shown in two columns."""
 
 
-def _table(view: dict[str, Any], c: Cards) -> str:
+def _table(view: dict[str, Any], c: Cards, width: int) -> str:
     if not view["table"]:
         return f"No Challenge face up; {view['challenge_deck']} in the deck."
     lines = [f"Face up ({view['challenge_deck']} Challenges left in the deck):"]
@@ -178,7 +186,8 @@ def _table(view: dict[str, Any], c: Cards) -> str:
         for card_id, name, need in zip(view["table"], names, letters, strict=True)
     ]
     if len(cells) > COLUMNS_FROM:  # many: two columns, so the rest is not scrolled away
-        lines[0] = lines[0][:-1] + ": name, letters needed, points:"
+        lines[0] = _fill(lines[0][:-1] + ": name, letters needed, points:", "  ", width)
+    if len(cells) > COLUMNS_FROM and width >= WIDTH:
         half = (len(cells) + 1) // 2
         pairs = itertools.zip_longest(cells[:half], cells[half:], fillvalue="")
         lines += [f"  {a:<{WIDTH // 2 - 1}}{b}".rstrip() for a, b in pairs]
@@ -189,7 +198,7 @@ def _table(view: dict[str, Any], c: Cards) -> str:
     return "\n".join(lines)
 
 
-def _reserves(view: dict[str, Any], c: Cards) -> str:
+def _reserves(view: dict[str, Any], c: Cards, width: int) -> str:
     discards = _letters(view["reserve_discards"]) or "none"
     lines = [f"Creative Reserves: {view['reserve_deck']} in the deck; discards: {discards}."]
     if view["hand"] is not None:
@@ -204,10 +213,10 @@ def _reserves(view: dict[str, Any], c: Cards) -> str:
             for d1, d2 in [d["dice"]]
         )
         lines.append(f"Last dice: {rolls}.")
-    return "\n".join(_fill(line) for line in lines)
+    return "\n".join(_fill(line, "", width) for line in lines)
 
 
-def _under_way(view: dict[str, Any], c: Cards) -> str:
+def _under_way(view: dict[str, Any], c: Cards, width: int) -> str:
     """The attempt or the Event being played, with the odds for the seat attempting."""
     attempt = view["attempt"]
     if attempt is not None:
@@ -220,7 +229,7 @@ def _under_way(view: dict[str, Any], c: Cards) -> str:
             f"{_letters(attempt['played']) or 'nothing'}; modifier {mod:+d}: "
             f"a roll of {max(2, TARGET - mod)} or more succeeds ({success_chance(mod):.0%})."
         )
-        return _fill(line)
+        return _fill(line, "", width)
     event = view["event"]
     if event is not None:
         i = c.index(event["card"])
@@ -230,7 +239,9 @@ def _under_way(view: dict[str, Any], c: Cards) -> str:
         return _fill(
             f"Event: {c.names[i]}, turned up by {_whom(first, me)} (+1); matches "
             f"{c.letters(i)}; benefit: {_benefit(c, i)}. "
-            f"Played so far: {played or 'nothing yet'}."
+            f"Played so far: {played or 'nothing yet'}.",
+            "",
+            width,
         )
     return ""
 

@@ -19,21 +19,23 @@ if TYPE_CHECKING:
 RULES = """\
 Renaissance Rivals, in brief. The market is a 4 x 4 grid of Commission stacks:
 row 1 Milan, rows 2-3 Florence, row 4 Rome. On your turn use each card of your
-hand for Influence OR Advancement (a GOLD card may instead move your pawn down).
-Acquire Commissions within one space of your pawn with Influence (level 2+ need
-their skill cross-linked in your Palette); each acquisition moves your pawn by
-the card's arrow at once. Put an acquired card in your deck (on its discard
-pile), or in your Palette if its skill is not there yet (Mastery). Start a Masterpiece (free) in
-a row of its city with Mastery of its skill, one per city at a time, and pay
-Advancement for its three steps; a completed one gives a free move. LAND/ARCH
-in hand: Elevate a card (out of the deck, still scored). BRONZ/COLOR: draw one
-more. End: move at most one Commission from hand to Palette, discard, draw 4.
+hand for Influence OR Advancement (a GOLD card may instead move your pawn
+down). Acquire Commissions within one space of your pawn with Influence (level
+2+ need their skill cross-linked in your Palette); each acquisition moves your
+pawn by the card's arrow at once. Put an acquired card in your deck (on its
+discard pile), or in your Palette if its skill is not there yet (Mastery).
+Start a Masterpiece (free) in a row of its city with Mastery of its skill, one
+per city at a time, and pay Advancement for its three steps; a completed one
+gives a free move. LAND/ARCH in hand: Elevate a card (out of the deck, still
+scored). BRONZ/COLOR: draw one more. End: move at most one Commission from hand
+to Palette, discard, draw 4.
 A turn without Commission or Masterpiece actions gives one free move.
 The game ends at once when an artist completes 6 Masterpieces including the
 8-VP major, or acquires St. Peter's. VP: completed Masterpieces, Commission
 levels in the deck and Elevated (St. Peter's 10); nothing for the Palette."""
 
 
+WIDTH = 79
 PAUSE_AFTER = frozenset({"turn"})
 """At a terminal, the game waits for Enter as each turn begins: a turn of another seat is a
 dozen lines, and the next one, with the table, would scroll it away."""
@@ -47,9 +49,23 @@ Masterpieces, minus the cards removed (the VP shown counts them: it can be
 below zero). St. Peter's scores 6 and does not end the game."""
 
 
+SCREEN = """\
+On the screen: in the market, A2*0 ANAT$1 (7) is the stack of column A, row 2,
+with seat 0's pawn on it (*), its top card an Anatomy Commission that costs 1
+Influence ($1), and 7 cards in the stack. In your hand, [L1 ANAT, cost 1, 2/1,
+arrow UL] is a level-1 Anatomy Commission that costs 1 to acquire, gives 2
+Influence or 1 Advancement when used, and moves your pawn up and left (U, D,
+L, R) when acquired; a Masterpiece [MP PORT Florence, steps 1-1-2, 2 VP, 1/1]
+shows its skill, its city, the Advancement each of its three steps needs and
+its VP."""
+
+
 def help_text(view: dict[str, Any]) -> str:
-    """The rules in brief, and the solo learning game's when alone."""
-    return "\n\n".join([RULES] + [SOLO] * (view["players"] == 1))
+    """The rules in brief, how to read the screen and the skills, and the solo learning
+    game's rules when alone."""
+    skills = ", ".join(f"{k} {name}" for k, name in zip(SKILLS, SKILL_NAMES, strict=True))
+    key = textwrap.fill(f"Skills: {skills}.", WIDTH)
+    return "\n\n".join([RULES, f"{SCREEN}\n{key}"] + [SOLO] * (view["players"] == 1))
 
 
 def _t(view: dict[str, Any]) -> Tables:
@@ -114,8 +130,8 @@ def _face(t: Tables, cid: str) -> str:
     return f"{t.names[i]} [start, {t.inf[i]}/{t.adv[i]}]"
 
 
-def render(view: dict[str, Any]) -> str:
-    """The whole view as plain text."""
+def render(view: dict[str, Any], width: int = WIDTH) -> str:
+    """The whole view as plain text, laid out to ``width`` columns."""
     t = _t(view)
     lines = [
         f"Renaissance Rivals, {count(view['players'], 'player')}, turn {view['turn']}"
@@ -125,8 +141,13 @@ def render(view: dict[str, Any]) -> str:
         lines.append(f"The game is over: {ENDINGS.get(view['ended'], view['ended'])}.")
     else:
         lines.append(f"{_who(view['current'], view['seat'])} to play.")
-    lines.append("Market (top card, cards in the stack):")
-    rows = ["Milan   ", "Florence", "Florence", "Rome    "]
+    lines.append(
+        textwrap.fill(
+            "Market, rows 1 Milan, 2-3 Florence, 4 Rome; each stack with *the seats whose pawn "
+            "is on it, its top card's skill and $cost, and (the cards in it):",
+            width,
+        )
+    )
     pawns: dict[str, list[str]] = {}
     for s, p in enumerate(view["seats"]):
         pawns.setdefault(p["pawn"], []).append(str(s))
@@ -139,8 +160,8 @@ def render(view: dict[str, Any]) -> str:
             name = (
                 "-" if top is None else f"{SKILLS[t.skill[t.number[top]]]}${t.cost[t.number[top]]}"
             )
-            cells.append(f"{m['stack']}{('*' + here) if here else '':<2} {name:<8}({m['count']})")
-        lines.append(f"{rows[r]} " + " ".join(cells))  # 76 columns
+            cells.append(f"{m['stack']}{('*' + here) if here else '':<2} {name} ({m['count']})")
+        lines.extend(_abreast(cells, width))
     artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
     for s, p in enumerate(view["seats"]):
         who = "you" if s == view["seat"] else f"seat {s}"
@@ -154,23 +175,44 @@ def render(view: dict[str, Any]) -> str:
                 f"{' '.join(p['mastery']) or '-'}; completed {len(p['completed'])}; hand "
                 f"{p['hand_size']}, deck {p['deck_size']}, discards {len(p['discards'])}"
                 + (f"; working on {work}" if work else ""),
-                79,
+                width,
                 subsequent_indent="    ",
             )
         )
     me = view["seat"]
     if me is not None and view["seats"][me]["hand"] is not None:
-        lines.append("Your hand:")
+        lines.append(
+            textwrap.fill(
+                "Your hand (x/y: the Influence or Advancement a card gives when used):", width
+            )
+        )
         for cid in view["seats"][me]["hand"]:
             mark = " (used)" if cid in view["this_turn"]["used"] else ""
-            lines.append(textwrap.fill(f"  {_face(t, cid)}{mark}", 79, subsequent_indent="    "))
+            lines.append(textwrap.fill(f"  {_face(t, cid)}{mark}", width, subsequent_indent="    "))
     tt = view["this_turn"]
     elevations = "" if tt["elevations"] is None else f"{count(tt['elevations'], 'Elevation')}, "
     lines.append(
-        f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
-        f"{elevations}{count(tt['bonus_moves'], 'bonus move')}."
+        textwrap.fill(
+            f"This turn: {tt['influence']} Influence, {tt['advancement']} Advancement, "
+            f"{elevations}{count(tt['bonus_moves'], 'bonus move')}.",
+            width,
+            subsequent_indent="    ",
+        )
     )
     return "\n".join(lines)
+
+
+CELL = 17
+"""The width of a market stack's cell: four abreast, with the indent, fit 79 columns."""
+
+
+def _abreast(cells: list[str], width: int) -> list[str]:
+    """A market row: its cells in columns, as many to a line as ``width`` holds."""
+    per_line = max(1, (width - 2) // (CELL + 1))
+    return [
+        "  " + " ".join(f"{cell:<{CELL}}" for cell in cells[i : i + per_line]).rstrip()
+        for i in range(0, len(cells), per_line)
+    ]
 
 
 def _who(seat: int, viewer: int | None) -> str:

@@ -40,16 +40,16 @@ PAUSE_AFTER = frozenset({"season", "passout"})
 """Events after which a terminal waits for the player, so that a season's end cannot scroll by."""
 
 
-def render(view: dict[str, Any]) -> str:
-    """The whole view as plain text, fit for an 80-column terminal."""
+def render(view: dict[str, Any], width: int = WIDTH) -> str:
+    """The whole view as plain text, laid out to ``width`` columns."""
     deck = deck_by_key(view["deck"])
     blocks = [
-        _header(view),
-        _seat_table(view, deck),
-        _season(view, deck),
-        _hand(view, deck),
-        _trades(view, deck),
-        _history(view, deck),
+        _header(view, width),
+        _seat_table(view, deck, width),
+        _season(view, deck, width),
+        _hand(view, deck, width),
+        _trades(view, deck, width),
+        _history(view, deck, width),
     ]
     return "\n\n".join(block for block in blocks if block).replace(_KEEP, " ")
 
@@ -152,12 +152,12 @@ def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
 # -- the blocks of a view -----------------------------------------------------------------
 
 
-def _header(view: dict[str, Any]) -> str:
+def _header(view: dict[str, Any], width: int) -> str:
     n = view["players"]
     title = f"Testa di Pecora, {n} players, season {view['season']} of {view['seasons']}"
     if view["seat"] is not None:
         title += f"; you are seat {view['seat']}"
-    return f"{title}\n{_phase(view)}"
+    return _wrap([title, _phase(view)], width)
 
 
 def _phase(view: dict[str, Any]) -> str:
@@ -174,7 +174,7 @@ def _phase(view: dict[str, Any]) -> str:
     return f"Trading day {len(view['trades']) + 1} of {days}: {actor} to play."
 
 
-def _seat_table(view: dict[str, Any], deck: Deck) -> str:
+def _seat_table(view: dict[str, Any], deck: Deck, width: int) -> str:
     """Renown, cards in hand, ducats won and public notes per seat (not once it is over)."""
     if view["phase"] == "over":
         return ""
@@ -184,7 +184,10 @@ def _seat_table(view: dict[str, Any], deck: Deck) -> str:
         cells = f"{name:<10}{view['renown'][s]:>8}{view['hand_sizes'][s]:>7}"
         cells += f"{view['ducats_won'][s]:>8}"
         notes = ", ".join(_notes(view, deck, s))
-        rows.append(f"{cells}  {notes}".rstrip())
+        row = f"{cells}  {notes}".rstrip()
+        rows.append(
+            row if len(row) <= width else f"{cells}\n{_fill(f'    {notes}', '    ', width)}"
+        )
     return "\n".join(rows)
 
 
@@ -207,7 +210,7 @@ def _notes(view: dict[str, Any], deck: Deck, s: int) -> list[str]:
     return notes
 
 
-def _season(view: dict[str, Any], deck: Deck) -> str:
+def _season(view: dict[str, Any], deck: Deck, width: int) -> str:
     """The Inheritance, your role and the coalitions."""
     if view["phase"] == "over":
         return ""
@@ -229,7 +232,7 @@ def _season(view: dict[str, Any], deck: Deck) -> str:
         lines.append(f"Your role: {_role(view, deck)}.")
     if view["phase"] != "claim":
         lines.append(f"Coalitions: {_sides(view, deck)}.")
-    return _wrap(lines)
+    return _wrap(lines, width)
 
 
 def _role(view: dict[str, Any], deck: Deck) -> str:
@@ -281,7 +284,7 @@ def _role(view: dict[str, Any], deck: Deck) -> str:
     return f"you play against {known[0]}, and {known[1]}"
 
 
-def _hand(view: dict[str, Any], deck: Deck) -> str:
+def _hand(view: dict[str, Any], deck: Deck, width: int) -> str:
     """Your hand by suit (the Church first), and your savings if you are the Heir."""
     hand = view["hand"]
     if hand is None or view["phase"] == "over":
@@ -290,15 +293,17 @@ def _hand(view: dict[str, Any], deck: Deck) -> str:
     for suit, name in enumerate(deck.suit_names):
         cards = [c for c in hand if deck.suit_of[deck.index(c)] == suit]
         if cards:
-            lines.append(_fill(f"  {name:<10}{_cards(deck, cards)}", " " * 12))
+            lines.append(
+                _fill(f"  {name:<10}{_cards(deck, cards)}", " " * min(12, width // 3), width)
+            )
     saved = view["savings"]["cards"]
     if saved:
         total = sum(deck.ducats[deck.index(c)] for c in saved)
-        lines.append(_fill(f"Your savings: {_cards(deck, saved)}: {total} ducats."))
+        lines.append(_fill(f"Your savings: {_cards(deck, saved)}: {total} ducats.", width=width))
     return "\n".join(lines)
 
 
-def _trades(view: dict[str, Any], deck: Deck) -> str:
+def _trades(view: dict[str, Any], deck: Deck, width: int) -> str:
     """The trade on the table and the last completed one."""
     if view["phase"] != "play":
         return ""
@@ -315,10 +320,10 @@ def _trades(view: dict[str, Any], deck: Deck) -> str:
     totals = _side_totals(view, deck)
     if totals:
         lines.append(totals)
-    return _wrap(lines)
+    return _wrap(lines, width)
 
 
-def _history(view: dict[str, Any], deck: Deck) -> str:
+def _history(view: dict[str, Any], deck: Deck, width: int) -> str:
     """Pass-outs, finished seasons and the final result."""
     lines = [_passout_line(view, p) for p in view["passouts"]]
     lines += [_season_line(view, s, deck) for s in view["seasons_done"]]
@@ -333,7 +338,7 @@ def _history(view: dict[str, Any], deck: Deck) -> str:
         lines.append(
             f"Final ranking: {', '.join(ranks)}. {winners} win{_s(view, *result['winners'])}."
         )
-    return _wrap(lines)
+    return _wrap(lines, width)
 
 
 # -- sentences ---------------------------------------------------------------------------
@@ -497,10 +502,10 @@ def _cards(deck: Deck, card_ids: list[str]) -> str:
     return ", ".join(_card(deck, c) for c in card_ids)
 
 
-def _fill(text: str, indent: str = "  ") -> str:
-    """Wrap to the width, continuation lines indented, names of cards and seats kept whole."""
-    return textwrap.fill(text, WIDTH, subsequent_indent=indent)
+def _fill(text: str, indent: str = "  ", width: int = WIDTH) -> str:
+    """Wrap to ``width``, continuation lines indented, names of cards and seats kept whole."""
+    return textwrap.fill(text, width, subsequent_indent=indent)
 
 
-def _wrap(lines: list[str]) -> str:
-    return "\n".join(map(_fill, lines))
+def _wrap(lines: list[str], width: int = WIDTH) -> str:
+    return "\n".join(_fill(line, width=width) for line in lines)
