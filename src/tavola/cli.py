@@ -40,6 +40,7 @@ from .core.rng import MAX_SEED
 from .core.words import count, players_words
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
 from .sim.runner import MAX_JOBS
+from .sim.settings import idle_settings
 
 USAGE_ERROR = 2
 PIPE_WIDTH = 120
@@ -447,6 +448,13 @@ def _play(args: argparse.Namespace) -> int:
             f"give one name per other seat, or a single name for all"
         )
     _learned_value_note(spec.id, args.bots, players, args.variant, options)
+    idle = idle_settings(spec.id, players, args.variant or spec.variants[0], options)
+    if idle:  # checked, and played without: say so (the simulator's reports do too)
+        idle_words = "; ".join(idle.values())
+        print(
+            f"tavola: note: not in play with {count(players, 'player')}: {idle_words}",
+            file=sys.stderr,
+        )
     from .tui.terminal import play
 
     out = _out()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
@@ -75,3 +76,19 @@ def test_a_closed_stdout_ends_quietly(command: str) -> None:
     )
     assert done.returncode == 1
     assert done.stderr == ""
+
+
+def test_an_option_for_another_player_count_is_said_to_play_no_part(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game checks such an option and plays without it; the player is told so."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # leaves at once
+    for players, option, words in [
+        ("2", "solo_cards=5", "solo_cards=5 (only with 1 player)"),
+        ("2", "artist_3=leonardo", "artist_3=leonardo (only with 4 players)"),
+    ]:
+        game = "renaissance-man" if option.startswith("solo") else RIVALS
+        _, _, err = run(capsys, "play", game, "--players", players, "--option", option)
+        assert f"tavola: note: not in play with 2 players: {words}" in err
+    _, _, err = run(capsys, "play", RIVALS, "--players", "2")
+    assert "not in play" not in err
