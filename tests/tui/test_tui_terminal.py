@@ -78,7 +78,7 @@ def test_a_whole_game_with_bad_answers_on_the_way() -> None:
     assert "Not allowed: the Inheritance is being offered: claim it or pass" in out
     assert "Testa di Pecora, in brief." in out and "quit (leave the game)" in out
     assert re.search(r"\nSeat [1-4] plays ", out)
-    assert "\nYou claim the Inheritance.\n" in out
+    assert "\nYou claim the Inheritance: " in out
     assert all(f"Season {k}: " in out for k in (1, 2, 3))
     assert "The game is over. Final ranking, with scores:" in out
     assert re.search(r"(You win!|You share the win!|wins?\.)\n\Z", out)
@@ -98,7 +98,7 @@ def test_every_event_of_the_human_seat_is_told_in_order() -> None:
 def test_your_own_moves_are_told_as_yours() -> None:
     t, _ = table(seed=1)
     out = run_table(t, io.StringIO("claim\n1\n1\n" + "1\n" * 300))
-    assert "\nYou claim the Inheritance.\n" in out
+    assert "\nYou claim the Inheritance: " in out
     assert re.search(r"\nYou save \S.* face down\.\n", out)
     assert re.search(r"\nYou play \S", out)
     assert "You win the trade with " in out or "You won" in out or "you won" in out
@@ -330,7 +330,7 @@ def test_control_characters_are_never_echoed() -> None:
 def test_unicode_digits_and_odd_answers_do_not_crash() -> None:
     code, out = run('²\n١\n-1\n1.5\n{}\n{"kind": 3}\n\t\n' + "quit\n")
     assert code == 0
-    assert "\nYou claim the Inheritance.\n" in out  # an Arabic-Indic 1 is choice 1
+    assert "\nYou claim the Inheritance: " in out  # an Arabic-Indic 1 is choice 1
     assert "You leave the table." in out
 
 

@@ -102,6 +102,12 @@ def test_claiming_adds_the_inheritance_to_the_hand() -> None:
     assert v["inheritance"]["face_down"] == 0
     # Every card of the new hand may be saved, the picked-up ones included.
     assert set(legal(g)) == own | inheritance
+    # The Heir is told which two it picked up; the others, that it claimed.
+    (told,) = [e for e in g.events(0) if e["kind"] == "claim"]
+    assert set(told["cards"]) == inheritance and "Inheritance: " in told["text"]
+    for seat in (None, 1, 2, 3, 4):
+        (seen,) = [e for e in g.events(seat) if e["kind"] == "claim"]
+        assert "cards" not in seen and seen["hidden"] == ["cards"]
 
 
 @pytest.mark.parametrize("source", ["inheritance", "hand", "one of each"])

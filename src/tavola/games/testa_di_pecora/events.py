@@ -43,8 +43,11 @@ def describe(g: TestaGame, raw: tuple[Any, ...]) -> Event:
         return Event(
             "save", {"seat": raw[1], "card": ids[raw[2]]}, secret={"card": frozenset((raw[1],))}
         )
-    if kind == EV_CLAIM:
-        return Event("claim", {"seat": raw[1]})
+    if kind == EV_CLAIM:  # the Inheritance's two cards: the Heir's alone to see
+        cards = [ids[c] for c in raw[2]]
+        return Event(
+            "claim", {"seat": raw[1], "cards": cards}, secret={"cards": frozenset((raw[1],))}
+        )
     if kind == EV_PASS:
         return Event("pass", {"seat": raw[1]})
     if kind == EV_DEAL:

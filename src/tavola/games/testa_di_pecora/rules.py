@@ -420,7 +420,7 @@ class TestaGame(Game):
         self._deal()
 
     def _claim(self, seat: int) -> None:
-        self.log.append((EV_CLAIM, seat))
+        self.log.append((EV_CLAIM, seat, tuple(cards_of(self.inherit))))
         self.heir = seat
         self.hands[seat] |= self.inherit
         self.inherit = 0

@@ -121,7 +121,8 @@ def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
         card = _card(deck, event["card"]) if "card" in event else "a card"
         text = f"{who} save{_s(me, seat)} {card} face down"
     elif kind == "claim":
-        text = f"{who} claim{_s(me, seat)} the Inheritance"
+        got = f": {_cards(deck, event['cards'])}" if "cards" in event else ""
+        text = f"{who} claim{_s(me, seat)} the Inheritance{got}"
     elif kind == "pass":
         text = f"{who} pass{'es' if _s(me, seat) else ''}"
     elif kind == "trade":
