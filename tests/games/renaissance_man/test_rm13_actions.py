@@ -436,3 +436,46 @@ def test_a_card_action_names_the_card_as_the_card_shows_it() -> None:
             card = names[dict(action.params)["card"]]
             assert str(action) == f"{'Use' if action.kind == 'card' else 'Discard'} {card}"
             assert g.catalog.parse(str(action).lower()) is action  # still typed by its label
+
+
+def test_a_generated_renaissance_man_may_go_where_a_removal_makes_room() -> None:
+    """ "At any time during the game, players may freely discard unwanted, uncovered workers from
+    their structures, of Level 2 or higher." [D15] The player placing a generated Renaissance
+    Man may first remove workers (secretly, revealed with the place): here level two is full,
+    and removing a Baker lets the wild card go at 2.1 rather than on level three."""
+    g = ready_game()
+    bakers = [i for i in range(96) if g.c.typ[i] == BA and i in g.deck]
+    for slot in ("2.1", "2.2", "2.3", "2.4"):
+        put(g, 0, slot, bakers.pop())
+    below = g.st[0][SLOT["2.1"]]
+    g.rm[0] = [
+        COIN,
+        4 * PAIRS.index((BOOK, BREAD)) + BOOK,
+        4 * PAIRS.index((BREAD, SHIELD)) + BREAD,
+    ]
+    g.supply[0] -= 1
+    g.supply[PAIRS.index((BOOK, BREAD))] -= 1
+    g.supply[PAIRS.index((BREAD, SHIELD))] -= 1
+    g.stored[0] = [4 * PAIRS.index((BOOK, SHIELD)) + BOOK]  # Teach, level one being covered
+    g.supply[PAIRS.index((BOOK, SHIELD))] -= 1
+    x = find_card(g, K)
+    give(g, 0, x)
+    pass_all(g, but=(0,))
+    commit(g, 0, {"kind": "act", "type": "teach"}, {"kind": "card", "card": g.c.ids[x]})
+    commit(g, 0, {"kind": "token", "faces": "coin/shield"}, "ready")
+    assert g.view(0)["phase"] == "place"
+    removals = ["2.1", "2.2", "2.3", "2.4"]
+    assert labels(g, 0) == [{"kind": "place", "slot": p} for p in ("3.1", "3.2", "3.3")] + [
+        {"kind": "remove", "slot": p} for p in removals
+    ]
+    step(g, 0, {"kind": "remove", "slot": "2.1"})
+    assert g.view(1)["structures"][0][SLOT["2.1"]] == g.c.ids[below]  # secret until placed
+    assert g.to_act == frozenset({0}) and g.can_take_back(0)
+    assert labels(g, 0) == [{"kind": "place", "slot": p} for p in ("2.1", "3.2", "3.3")] + [
+        {"kind": "remove", "slot": p} for p in removals[1:]
+    ]
+    step(g, 0, {"kind": "place", "slot": "2.1"})
+    v = g.view(1)
+    assert v["structures"][0][SLOT["2.1"]] == "down" and g.c.ids[below] in v["public_discards"]
+    said = [e["kind"] for e in g.events(1)]
+    assert said.index("remove") < said.index("place_renaissance_man")

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import tavola
 from tavola.games.renaissance_man.breakdown import breakdown, standing
+from tavola.games.renaissance_man.rules import DOWN
 
 ENDS = "How games end (share of games)"
 
@@ -34,3 +36,20 @@ def test_standing_counts_each_seats_workers() -> None:
     g = _play(3, 4)
     assert standing(g) == [sum(x >= 0 for x in st) for st in g.st]
     assert max(standing(g)) <= 15
+
+
+def test_a_face_down_renaissance_man_counts_as_a_renaissance_man() -> None:
+    """The rules page's simulation counts "the Renaissance Men include the generated face-down
+    ones": a face-down card is a Renaissance Man whatever card lies face down ([D23]); it has no
+    row of its own among the cards, as it played no part as itself."""
+    g = _play(2, 0, round_limit=5)
+    empty = next(p for p in range(5, 9) if g.st[0][p] < 0)  # a level-two slot
+    before = Counter((t.split(":")[0], k) for t, k, _ in breakdown(g))
+    merchant = next(x for x in g.deck if g.c.typ[x] == 0)
+    g.deck.remove(merchant)
+    g.set_slot(0, empty, DOWN + merchant)  # a Merchant, face down
+    after = Counter((t.split(":")[0], k) for t, k, _ in breakdown(g))
+    assert after - before == Counter(
+        {("Workers in a structure at the end, by type", "Renaissance Man"): 1}
+    )
+    assert not before - after

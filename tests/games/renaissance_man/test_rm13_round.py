@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from rm13_helpers import (
     SLOT,
     clear_hand,
@@ -37,17 +39,52 @@ def rms(g: RenaissanceMan) -> list[int]:
 def test_the_round_resolves_recruits_then_discards_then_refills() -> None:
     """ "Resolution of the Recruit Board, followed by" "Discarding and Dealing cards." "Resolve
     Recruit Board" "Players may Discard" "Refill Recruits & Refill Players' hands" "After the
-    players finish all the called Action Phases, they then resolve the Recruit Board." """
+    players finish all the called Action Phases, they then resolve the Recruit Board."
+    "(resolving areas from left to right)": seat 1's worker on level two calls phase 2; the
+    knights on the board are resolved only after it, book before shield, then the discards,
+    then the refill."""
     g = ready_game(3)
-    give(g, 0, find_card(g, K))
+    put(g, 1, "2.1", find_card(g, K))
+    book, shield = g.recruits[BOOK], g.recruits[SHIELD]
+    g.board[BOOK] = [1, 0, 0]
+    g.board[SHIELD] = [0, 0, 1]
     pass_all(g)
-    kinds = [e["kind"] for e in g.events(None)]
-    tail = kinds[kinds.index("reveal") :]
-    assert g.phase == 4 and g.to_act == frozenset({0})  # discards: only seat 0 holds cards
-    commit(g, 0, "done", "ready")
-    kinds = [e["kind"] for e in g.events(None)]
-    assert kinds.index("discard") < kinds.index("draw", kinds.index("discard"))
-    assert tail and g.round == 2 and [len(h) for h in g.hands] == [4, 4, 4]
+    assert (g.phase, g.level) == (1, 2)  # action phase 2: nothing resolved yet
+    assert g.board[BOOK] == [1, 0, 0] and "resolve" not in [e["kind"] for e in g.events(None)]
+    pass_all(g)
+    assert g.view(None)["recruit"] == {"seat": 0, "area": "book", "card": g.c.ids[book]}
+    step(g, 0, "hand")
+    assert g.view(None)["recruit"] == {"seat": 2, "area": "shield", "card": g.c.ids[shield]}
+    step(g, 2, "hand")
+    assert g.phase == 4 and g.to_act == frozenset({0, 2})  # discards: those holding cards
+    for s in (0, 2):
+        commit(g, s, "done", "ready")
+    events = g.events(None)
+    kinds = [e["kind"] for e in events]
+    phase2 = kinds.index("phase")  # the call of action phase 2
+    last_reveal = max(i for i, k in enumerate(kinds) if k == "reveal")
+    resolves = [i for i, k in enumerate(kinds) if k == "resolve"]
+    assert phase2 < last_reveal < resolves[0]
+    assert [events[i]["area"] for i in resolves] == ["book", "shield"]
+    discard = kinds.index("discard")
+    assert resolves[-1] < discard < kinds.index("refill") < kinds.index("draw", discard)
+    assert g.round == 2 and [len(h) for h in g.hands] == [4, 4, 4]
+
+
+def test_with_three_or_four_players_a_plurality_wins_an_area() -> None:
+    """ "Players resolve each Recruit area where one player has a majority of Knights
+    (resolving areas from left to right)." [D8] With three or four players, more knights than
+    any other player is enough, even short of half of the area's knights; equal tops tie."""
+    for board, winner in (([2, 1, 1], 0), ([1, 2, 1, 1], 1), ([2, 2, 1], None)):
+        g = ready_game(len(board))
+        g.board[COIN] = list(board)
+        pass_all(g)
+        res = next(e for e in g.events(None) if e["kind"] == "resolve")
+        assert res["winner"] == winner
+        if winner is None:
+            assert res["outcome"] == "tie" and g.board[COIN] == board
+        else:
+            assert g.view(None)["recruit"]["seat"] == winner and g.board[COIN] == [0] * len(board)
 
 
 def test_a_majority_wins_the_card_into_hand_or_structure() -> None:
@@ -215,6 +252,53 @@ def test_simultaneous_masters_break_the_tie_by_the_sum() -> None:
         assert g.is_over and g.result.winners == winners
 
 
+def _masters_hired_together(extras: dict[int, tuple[int, int, int]]) -> RenaissanceMan:
+    """Both seats hire a Master in action phase 1 (by a stored coin token, level one being
+    covered); ``extras[seat]`` = (stored book tokens, Renaissance Man tokens, knights on the
+    bread area) each holds besides."""
+    g = ready_game(2)
+    wild = rms(g)
+    free = [x for x in g.deck if x not in wild]
+    for s in range(2):
+        for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1", "4.2"):
+            put(g, s, slot, free.pop())
+        give(g, s, wild.pop())
+        stored, tokens, knights = extras.get(s, (0, 0, 0))
+        g.stored[s] = [COIN] + [BOOK] * stored  # the coin/book token, its coin or book face
+        g.supply[0] -= 1 + stored
+        g.rm[s] = [COIN, BOOK, 4 * 1 + BREAD][:tokens]  # coin/book twice, then coin/bread
+        g.supply[0] -= min(tokens, 2)
+        g.supply[1] -= tokens == 3
+        g.board[BREAD][s] = knights
+    for s in range(2):
+        master = g.hands[s][0]
+        commit(g, s, {"kind": "act", "type": "hire"}, {"kind": "card", "card": g.c.ids[master]})
+        commit(g, s, {"kind": "place", "slot": "5.1"}, "ready")
+    assert g.is_over and g.level == 1
+    return g
+
+
+def test_simultaneous_masters_sum_stored_actions_tokens_and_knights_in_play() -> None:
+    """ "If multiple players achieve this at the same time, then the tied player having the
+    highest sum of Stored Actions, Renaissance Man tokens, and Knights in play is the winner (if
+    still a tie, then these players share the victory)." Each of the three counts, and they
+    count as a sum. [D31] Knights in play are those on the Recruit board: every player has
+    four, so those at home (four less those) would favour the other way."""
+    cases = (
+        ({}, (0, 1)),
+        ({1: (1, 0, 0)}, (1,)),  # a stored action
+        ({1: (0, 1, 0)}, (1,)),  # a Renaissance Man token
+        ({1: (0, 0, 1)}, (1,)),  # a knight in play [D31]
+        ({0: (1, 0, 0), 1: (0, 0, 2)}, (1,)),  # 1 against 2
+        ({0: (1, 1, 0), 1: (0, 0, 2)}, (0, 1)),  # 2 against 2: shared
+        ({0: (2, 1, 1), 1: (0, 3, 0)}, (0,)),  # 4 against 3
+    )
+    for extras, winners in cases:
+        g = _masters_hired_together(extras)
+        assert g.result.winners == winners, extras
+        assert g.view(0)["winners"] == list(winners) and g.view(0)["ended"] == "master"
+
+
 def test_the_round_limit_is_a_reported_safety_cap() -> None:
     """[D13] A game with no Master ends after the refill of round ``round_limit``; the most
     workers win (shared on a tie)."""
@@ -239,6 +323,21 @@ def test_the_round_limit_is_a_reported_safety_cap() -> None:
     assert g.events(1)[-1]["text"].split(". ")[1] == "Seat 0 and You win"
 
 
+def test_alone_the_round_limit_is_a_loss() -> None:
+    """[D13] Alone, the round cap ends the game lost, as a deck that runs out does: "You win if
+    you complete your pyramid structure before you need to reshuffle the deck (i.e. when you
+    need to draw, but the deck is empty)." The score is the workers built."""
+    g = new(1, 3, round_limit=5)
+    lay_foundations(g)
+    while not g.is_over:
+        legal = g.legal_actions(0)
+        g.act(0, next((a for a in legal if a.kind in ("pass", "done", "ready")), legal[0]))
+    v = g.view(0)
+    assert g.round == 5 and v["ended"] == "round-limit"
+    assert v["winners"] == [] and g.result.winners == () and g.result.scores == (5,)
+    assert g.events(None)[-1]["winners"] == []
+
+
 def test_one_player_opposing_knights_from_two_flipped_cards() -> None:
     """ "Choose a color of Knights to play against." "These Knights will attempt to recruit
     Workers, keeping them from you and reducing the time you have to complete your goal." "At
@@ -259,11 +358,23 @@ def test_one_player_opposing_knights_from_two_flipped_cards() -> None:
     assert res["outcome"] == "opposing" and res["card"] == g.c.ids[card]
     pub = g.view(0)["public_discards"]
     assert g.c.ids[card] in pub and g.c.ids[a] in pub and g.c.ids[b] in pub
-    rm = rms(g)[0]
-    g.deck = [x for x in g.deck if x != rm] + [rm]
-    g2 = g.clone()
-    g2.deck[-2:] = [rm, rm] if False else g2.deck[-2:]
     assert g.opp == [0, 0, 0, 0]
+
+
+def test_one_player_a_flipped_renaissance_man_places_no_knight() -> None:
+    """ "Place a Knight of the opposing color onto the Recruit area corresponding to the large
+    icon on each flipped card, and resolve the phase as usual." [D12] A flipped Renaissance Man
+    has no large icon: it places no knight, and goes to the discards face up."""
+    g = ready_game(1)
+    two = rms(g)[:2]
+    g.deck = [x for x in g.deck if x not in two] + two
+    recruits = list(g.recruits)
+    pass_all(g)
+    flip = next(e for e in g.events(None) if e["kind"] == "flip")
+    assert flip["cards"] == [g.c.ids[x] for x in reversed(two)]
+    assert not [e for e in g.events(None) if e["kind"] == "resolve"]  # no knight anywhere
+    assert g.recruits == recruits and g.opp == [0, 0, 0, 0]
+    assert set(g.view(0)["public_discards"]) == {g.c.ids[x] for x in two}
 
 
 def test_one_player_ties_remove_the_knights() -> None:
@@ -304,6 +415,67 @@ def test_one_player_easier_reshuffles_some_cards_once() -> None:
     pass_all(g)
     assert g.is_over and g.view(0)["ended"] == "deck-out"
     assert new(1, 1, "easier", solo_cards=4).solo_cards == 4
+
+
+def _reshuffled_by_a_renaissance_man(shuffles: int, reveal: bool = True) -> RenaissanceMan:
+    """The easier game alone: the deck is empty; the player's fourth teaching generates a
+    Renaissance Man, whose face-down card is drawn from the reshuffle. ``shuffles`` moves the
+    seed's stream, so that the reshuffle takes other cards; ``reveal=False``: the game just
+    before the reveal, the Knight taught already in the face-up discards."""
+    g = ready_game(1, variant="easier")
+    g.rm[0] = [COIN, 4 * 3 + BOOK, 4 * 5 + BREAD]  # coin/book, book/bread, bread/shield
+    for j in (0, 3, 5):
+        g.supply[j] -= 1
+    knight = find_card(g, K)
+    give(g, 0, knight)
+    rest = sorted(g.deck)
+    g.deck = []
+    g.disc_sec = [(0, x) for x in rest[:5]] + [(-1, rest[5])]  # his own, and one nobody saw
+    g.disc_pub = rest[6:]
+    g.shuffles += shuffles
+    if not reveal:
+        g.hands[0].remove(knight)
+        g.disc_pub.append(knight)
+        return g
+    commit(g, 0, {"kind": "act", "type": "teach"}, {"kind": "card", "card": g.c.ids[knight]})
+    commit(g, 0, {"kind": "token", "faces": "coin/shield"}, "ready")
+    assert g.easier_used and g.view(0)["phase"] == "place"
+    return g
+
+
+def test_one_player_easier_reshuffle_never_shows_which_cards_it_took() -> None:
+    """ "Throughout the game, players will discard cards to a face-down discard pile near the
+    center of the table." "For an easier game, randomly reshuffle a pre-chosen number of cards
+    (10, for example) to make a new draw pile when the deck initially runs out, and play until
+    a new shuffle is needed." [D24] The pile is face down: two games that differ only in which
+    ten cards the reshuffle took look the same to the player, in his view, its key, his
+    observation and the cards hidden from him; his view names the cards that went into the pile
+    face up, not which are left, and no longer his face-down discards (they may be in the
+    deck)."""
+    before = _reshuffled_by_a_renaissance_man(0, reveal=False)
+    a, b = _reshuffled_by_a_renaissance_man(0), _reshuffled_by_a_renaissance_man(1)
+    assert set(a.deck) != set(b.deck)  # other cards taken (and one of them drawn face down)
+    for seat in (0, None):
+        assert a.view(seat) == b.view(seat)
+        assert a.info_key(seat) == b.info_key(seat)
+        assert a.hidden_ids(seat) == b.hidden_ids(seat)
+    assert (a.observe(0) == b.observe(0)).all()
+    ids = a.c.ids
+    v = a.view(0)
+    mine = sorted(c for s, c in before.disc_sec if s == 0)  # his face-down discards
+    public = sorted(before.disc_pub)  # the pile's face-up cards, the taught Knight too
+    assert len(mine) == 5 and len(public) == 96 - 4 - 6
+    assert v["reshuffled_from"] == a.view(None)["reshuffled_from"] == [ids[x] for x in public]
+    assert v["public_discards"] == [] and v["my_discards"] == []
+    assert v["deck"] == 9 and v["discards"] == 92 - 10  # the one drawn lies face down
+    assert {ids[x] for x in mine + public} <= a.hidden_ids(0)  # deck or pile: none known
+    h = a.resample(0, random.Random(2))
+    assert h.view(0) == v and h.info_key(0) == a.info_key(0)
+
+    def unseen(g: RenaissanceMan) -> list[int]:
+        return sorted(g.deck + [c for _, c in g.disc_sec] + [x for x in g.pending if x >= 0])
+
+    assert unseen(h) == unseen(a) and len(h.deck) == 9
 
 
 def test_one_player_tougher_discards_cards_face_down_first() -> None:

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from rm13_helpers import ORDER, lay_foundations, new, step
+import json
+
+from rm13_helpers import (
+    ORDER,
+    clear_hand,
+    commit,
+    find_card,
+    give,
+    lay_foundations,
+    new,
+    pass_all,
+    put,
+    step,
+)
 
 import tavola
 from tavola.games.renaissance_man.cards import PAIRS, SYMBOLS
@@ -86,7 +99,25 @@ def test_the_tokens_are_48_double_sided_and_never_flipped() -> None:
     assert all(a != b for a, b in PAIRS)
     v = g.view(None)["supply"]
     assert set(v) == {f"{SYMBOLS[a]}/{SYMBOLS[b]}" for a, b in PAIRS}
-    # a stored token keeps its face: its face is fixed when taken (see test_rm13_actions)
+    # A stored coin/bread token showing bread gives Barter, never Hire: in action phase 2 (seat
+    # 1 has a worker on level two) seat 0 has no worker there, and a hand card that would fit
+    # its open slot 2.1 (Merchant and Scholar beneath: coin, book).
+    lay_foundations(g)
+    for s in range(2):
+        clear_hand(g, s)
+    put(g, 1, "2.1", find_card(g, 3))
+    bread = 4 * PAIRS.index((0, 2)) + 2
+    g.stored[0] = [bread]
+    g.supply[PAIRS.index((0, 2))] -= 1
+    fits = find_card(g, 3, needs=(0, 1))
+    give(g, 0, fits)
+    pass_all(g)
+    assert g.level == 2
+    assert [a.to_json() for a in g.legal_actions(0)] == [
+        {"kind": "pass"},
+        {"kind": "act", "type": "barter"},
+    ]
+    assert g.view(1)["stored"][0] == [{"face": "bread", "token": "coin/bread"}]
 
 
 def test_each_player_has_four_knights_a_board_and_a_colour() -> None:
@@ -108,9 +139,24 @@ def test_the_deck_is_96_cards_and_the_discard_pile_is_face_down() -> None:
     """ "Throughout the game, players will discard cards to a face-down discard pile near the
     center of the table." "The Dealer should keep the main deck nearby for easy access." The
     view shows the deck's size, never its order; cards discarded face down are named only to
-    their owner."""
+    their owner (a card played for an action was revealed: it lies face up)."""
     g = new(2)
     lay_foundations(g)
     v = g.view(0)
     assert isinstance(v["deck"], int) and v["discards"] == 0
     assert g.c.n_cards == 96
+    assert g.c.ids[g.deck[-1]] in g.hidden_ids(0) and "order" not in str(v)
+    x, y = g.hands[0][:2]
+    commit(g, 0, {"kind": "act", "type": "barter"}, {"kind": "card", "card": g.c.ids[y]})
+    commit(g, 0, g.legal_actions(0)[0].to_json(), "ready")
+    commit(g, 1, "pass", "ready")
+    while g.phase == 1:  # any later action phase
+        pass_all(g)
+    commit(g, 0, {"kind": "discard", "card": g.c.ids[x]}, "done", "ready")
+    commit(g, 1, "done", "ready")
+    for seat in (1, None):
+        v = g.view(seat)
+        assert v["discards"] == 2 and v["public_discards"] == [g.c.ids[y]]
+        assert g.c.ids[x] not in json.dumps(v) + json.dumps(g.events(seat))
+        assert g.c.ids[x] in g.hidden_ids(seat)
+    assert g.view(0)["my_discards"] == [g.c.ids[x]] and g.c.ids[x] not in g.hidden_ids(0)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .cards import WORKER_NAMES
+from .cards import RM, WORKER_NAMES
 from .rules import DOWN, END_REASONS, FOUND
 
 if TYPE_CHECKING:
@@ -24,20 +24,26 @@ def standing(g: RenaissanceMan) -> list[int]:
 def breakdown(g: RenaissanceMan) -> Iterator[tuple[str, str, float]]:
     """For each card built into a structure by the end (hired, recruited, or a Renaissance Man
     placed face down; not the Foundation cards, which everyone has): its type's and its own
-    lift; and per game, how it ended."""
+    lift; and per game, how it ended.
+
+    A face-down Renaissance Man counts as a Renaissance Man, whatever card lies face down: it
+    plays as one (wild, no action; [D23]). It has no row of its own among the cards, as the card
+    face down played no part as itself (it would credit, say, a Merchant with a wild worker's
+    games)."""
     result = g.result
     assert result is not None, "a finished game"
     n, c = g.players, g.c
     for s in range(n):
         lift = (1 / len(result.winners) if s in result.winners else 0.0) * n
         for slot in g.st[s]:
-            x = slot - DOWN if DOWN <= slot < FOUND else slot
-            if 0 <= x < c.n_cards:
-                yield (
-                    f"Workers in a structure at the end, by type: {LIFT}",
-                    WORKER_NAMES[c.typ[x]],
-                    lift,
-                )
+            if DOWN <= slot < FOUND:
+                typ, x = RM, -1
+            elif 0 <= slot < c.n_cards:
+                typ, x = c.typ[slot], slot
+            else:
+                continue
+            yield (f"Workers in a structure at the end, by type: {LIFT}", WORKER_NAMES[typ], lift)
+            if x >= 0:
                 yield (f"Cards in a structure at the end: {LIFT}", c.ids[x], lift)
     for reason in END_REASONS:
         yield ("How games end (share of games)", reason, float(reason == END_REASONS[g.ended]))

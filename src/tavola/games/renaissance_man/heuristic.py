@@ -543,7 +543,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
                 return found
         return legal[0]
     if phase == "place":
-        slots = [SLOT_OF[a.to_json()["slot"]] for a in legal]
+        slots = [SLOT_OF[a.to_json()["slot"]] for a in legal if a.kind == "place"]
         hand_slots = {p for h in plan.hand for p in fits(plan.c, plan.st, h)}
         p = min(
             slots,

@@ -7,7 +7,9 @@ Renaissance Man tokens by face (4), knights by area (4), hand size, committed, h
 Renaissance Man to place, known hand cards (N); the Recruit board (4 x N) and opposing knights
 (4); the supply (6); own hand (N); own commitment steps (A); public discards (N); own face-down
 discards (N); cards shown by the last step (N); the recruit being placed (N) and who places it
-(n); deck and discard sizes (2).
+(n); deck and discard sizes (2). After the easier one-player game's reshuffle, the face-up cards
+of the pile then (the view's ``reshuffled_from``) are 0.5 in the public discards: each is in the
+new deck or still in the pile.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ def observe(g: RenaissanceMan, seat: int) -> np.ndarray:
         for x in g.commits.mine(seat):
             out[i + x] = 1
     i += len(t.actions)
+    for x in g.pool:  # [D24] the face-up cards of the easier game's reshuffled pile
+        out[i + x] = 0.5
     for x in g.disc_pub:
         out[i + x] = 1
     for s, x in g.disc_sec:

@@ -318,6 +318,7 @@ class RenaissanceMan(Game):
         "opp",
         "pending",
         "phase",
+        "pool",
         "rcard",
         "recruits",
         "rm",
@@ -369,6 +370,9 @@ class RenaissanceMan(Game):
         self.supply = list(c.tokens)
         self.disc_pub: list[int] = []
         self.disc_sec: list[tuple[int, int]] = []
+        # [D24] the easier one-player game's reshuffle: the cards all saw go into the pile
+        # before it (each is now in the deck or still in the pile)
+        self.pool: tuple[int, ...] = ()
         # "Shuffles the 96 game cards."
         self.deck = list(range(c.n_cards))
         self._shuffle(self.deck)
@@ -464,7 +468,11 @@ class RenaissanceMan(Game):
                 if code not in steps:
                     out.append(code)
             return out
-        return [PLACE_BASE + p for p in self.fits(seat, (), DOWN)]  # PLACE_RM
+        # PLACE_RM: [D15] removals first (its steps so far), then the place, which ends it
+        removed = _removals(self.commits.steps[seat], 0)
+        out = [PLACE_BASE + p for p in self.fits(seat, removed, DOWN)]
+        out += self._info(seat, removed)[2]
+        return out
 
     def act(self, seat: int, action: Action) -> None:
         memo = self._memo  # the list legal_actions just gave this seat, if it did
@@ -508,7 +516,7 @@ class RenaissanceMan(Game):
             final = True
         else:
             phase = self.phase  # the fourth Foundation card, or a Renaissance Man's place
-            final = phase == PLACE_RM or (
+            final = (phase == PLACE_RM and code < REMOVE_BASE + 5) or (
                 phase == FOUNDATION and len(self.commits.steps[seat]) == 3
             )
         if log and final:  # the others see that it is ready, never what it chose
@@ -574,10 +582,14 @@ class RenaissanceMan(Game):
                 self.easier_used = True
                 pile = sorted(self.disc_pub + [c for _, c in self.disc_sec])
                 self._shuffle(pile)
-                chosen = set(pile[: self.solo_cards])
-                self.disc_pub = [c for c in self.disc_pub if c not in chosen]
-                self.disc_sec = [x for x in self.disc_sec if x[1] not in chosen]
-                self.deck = sorted(chosen)
+                # [D24] the pile is face down: which cards left it nobody knows, so the rest
+                # lie in it face down, unknown to all; the face-up ones are kept as ``pool``
+                self.pool = tuple(sorted(self.disc_pub))
+                rest = pile[self.solo_cards :]
+                rest.sort()
+                self.disc_pub = []
+                self.disc_sec = [(-1, c) for c in rest]
+                self.deck = sorted(pile[: self.solo_cards])
                 self._shuffle(self.deck)
                 self.log.append((EV_SHUFFLE, len(self.deck)))
             else:
@@ -926,13 +938,16 @@ class RenaissanceMan(Game):
     def _place_rms(self, taken: dict[int, tuple[int, ...]]) -> None:
         """'If multiple players create a "Renaissance Man" at the same time, then they all are
         dealt a face-down card from the deck, and simultaneously choose where to place it in
-        their structures.'"""
-        for s in self._clockwise():
-            if s in taken:
-                p = taken[s][0] - PLACE_BASE
-                self.set_slot(s, p, DOWN + self.pending[s])
-                self.pending[s] = -1
-                self.log.append((EV_RM_PLACED, s, p))
+        their structures.' [D15] [D5] Every player's removals first, then the places."""
+        order = [s for s in self._clockwise() if s in taken]
+        for s in order:
+            for p in _removals(taken[s], 1):
+                self._remove(s, p)
+        for s in order:
+            p = taken[s][-1] - PLACE_BASE
+            self.set_slot(s, p, DOWN + self.pending[s])
+            self.pending[s] = -1
+            self.log.append((EV_RM_PLACED, s, p))
         self._after_phase()
 
     def _after_phase(self) -> None:
@@ -966,6 +981,8 @@ class RenaissanceMan(Game):
         return True
 
     def tie_sum(self, s: int) -> int:
+        """[D31] Stored Actions, Renaissance Man tokens, and Knights in play: the player's
+        knights on the Recruit board."""
         return len(self.stored[s]) + len(self.rm[s]) + sum(self.board[a][s] for a in range(4))
 
     def _open_action(self, level: int) -> None:
@@ -1165,6 +1182,7 @@ class RenaissanceMan(Game):
             None if seat is None else tuple(c for s, c in self.disc_sec if s == seat),
             self.aside,
             self.easier_used,
+            self.pool,
             (commits.seats, tuple(sorted(commits.done))) if is_open else None,
             tuple(commits.mine(seat)) if is_open and seat is not None else None,
             tuple(x >= 0 for x in self.pending),
@@ -1228,6 +1246,7 @@ class RenaissanceMan(Game):
             tuple(map(tuple, self.hands)),
             tuple(map(tuple, self.st)),
             tuple(self.disc_sec),
+            self.pool,
             tuple(self.pending),
             self.shuffles,
             self.commits.canonical(),
@@ -1242,6 +1261,7 @@ class RenaissanceMan(Game):
         g.shuffles, g.round, g.level, g.area = self.shuffles, self.round, self.level, self.area
         g.rseat, g.rcard, g.ended, g.winners = self.rseat, self.rcard, self.ended, self.winners
         g.easier_used, g.aside, g.phase = self.easier_used, self.aside, self.phase
+        g.pool = self.pool
         g.shown = self.shown[:]
         g.last = [self.last[0][:], self.last[1][:]]
         g.hands = [h[:] for h in self.hands]

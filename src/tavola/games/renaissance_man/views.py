@@ -9,6 +9,14 @@ the cards the last public step showed (``shown``) and what each seat did in the 
 many cards each seat discarded face down in the last discard phase). Hidden: others' hands but
 their known cards, the deck's order, face-down cards, others' face-down discards, others'
 commitments.
+
+The easier one-player game's reshuffle ([D24]) takes its cards at random from the
+face-down discard pile: after it, which cards went into the new deck and which stayed in the pile
+nobody knows. ``reshuffled_from`` then names the cards all saw go into the pile before (face
+up): each is now in the deck or still in the pile, face down. A seat's own face-down discards
+of before are no longer named (they may be in the deck: a view names no card hidden from its
+seat that the public does not name). ``public_discards`` and ``my_discards`` name only the
+cards discarded since.
 """
 
 from __future__ import annotations
@@ -76,6 +84,7 @@ def build_view(g: RenaissanceMan, seat: int | None) -> dict[str, Any]:
         "aside": g.aside,
         "solo_cards": g.solo_cards if n == 1 and g.variant != VARIANTS[0] else None,
         "reshuffled": g.easier_used,
+        "reshuffled_from": [ids[x] for x in g.pool] if g.easier_used else None,
         "commitments": g.commits.public() if g.commits.is_open else None,
         "mine": None
         if seat is None or not g.commits.is_open
