@@ -25,8 +25,8 @@ store a token of its icon (at most 4). Teach: discard it, take a token of its
 icon to the Renaissance Man area (one of each); four make a face-down
 Renaissance Man. Recruit: discard it, send a knight to its icon's area; a
 majority wins the area's card. Uncovered workers of level 2+ may be removed
-as the first part of an action. Step by step: removals, type, card, choice,
-then Ready."""
+as the first part of an action, or before placing a won recruit or a new
+Renaissance Man. Step by step: removals, type, card, choice, then Ready."""
 
 SCREEN = """\
 On the screen: a card offers two icons (top left and right) and needs two
