@@ -367,6 +367,22 @@ def test_one_client_cannot_create_tables_without_end(client: TestClient) -> None
     assert codes[:30] == [201] * 30 and codes[30] == 429
 
 
+def test_tables_refused_for_their_settings_do_not_count_toward_the_limit(
+    client: TestClient,
+) -> None:
+    """A designer mending a card file one error at a time sends many refused tables."""
+    body = {
+        "game": "renaissance-man-2d6",
+        "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "invite"}],
+    }
+    bad = {**body, "options": {"cards": {"name": "mine.toml", "toml": "[set\n"}}}
+    refused = [client.post("/api/tables", json=bad).status_code for _ in range(40)]
+    assert set(refused) == {400}
+    codes = [client.post("/api/tables", json=body).status_code for _ in range(31)]
+    assert codes[:30] == [201] * 30 and codes[30] == 429
+
+
 def test_pages_carry_a_content_security_policy(client: TestClient) -> None:
     made = create(client, "renaissance-man-2d6", 2, ["me", "bot"])
     for path in ("/", f"/t/{made['table']}", "/api/games"):

@@ -135,13 +135,14 @@ class Tables:
         """A new table; returns its id, the creator's secret and each person's seat secret.
 
         ``seats`` lists, per seat, ``{"kind": "me" | "invite" | "bot", "agent": ..., "name":
-        ...}``. Every error is a TavolaError saying what is wrong."""
-        self._limit(client)
+        ...}``. Every error is a TavolaError saying what is wrong; a request refused does not
+        count toward the client's limit (a designer mending a card file sends many)."""
         if not isinstance(game_id, str):
             raise UnknownGameError("choose a game")
         spec = get_spec(game_id)
         players, variant, options = spec.check(players, variant, options)
         filled = _seats(seats, players, game_id)
+        self._limit(client)
         table_id = secrets.token_urlsafe(9)
         creator = secrets.token_urlsafe(24)
         keys: dict[int, str] = {}
@@ -182,7 +183,8 @@ class Tables:
         """Store a finished game's record (parsed JSON) as a finished table; returns its id, and
         whether this call stored it. The same record always gives the same table. The record
         may name the seats (``names``, as a table's record does). RecordError says what is
-        wrong."""
+        wrong. Every attempt counts toward the client's limit, refused ones too: checking a
+        record replays its whole game."""
         self._limit(client)
         game = await asyncio.to_thread(finished_game, data)
         names = _record_names(data, game.players)  # type: ignore[arg-type]
