@@ -1,5 +1,6 @@
 """Seeded randomness and card data files."""
 
+import importlib
 from collections import Counter
 
 import pytest
@@ -56,3 +57,34 @@ def test_bad_toml_and_missing_files_are_clear(tmp_path) -> None:  # type: ignore
         DataFile("bad.toml", "[deck\n")
     with pytest.raises(CardDataError, match="cannot read"):
         read_card_file(tmp_path / "missing.toml")
+
+
+@pytest.mark.parametrize("game", ["renaissance_man", "renaissance_man_2d6", "renaissance_rivals"])
+def test_a_card_set_table_is_optional_and_a_byte_order_mark_is_skipped(game: str) -> None:
+    """The rules pages call ``[set]`` optional; without it the set is named after its file.
+    A byte-order mark at the start of text given directly (not read from a file) is skipped."""
+    cards = importlib.import_module(f"tavola.games.{game}.cards").CARDS
+    text = cards.builtin["standard"].read_text(encoding="utf-8")
+    start = text.index("\n[set]\n") + 1
+    end = text.index("\n\n", start)
+    bare = cards.parse(DataFile("mine.toml", text[:start] + text[end:]))
+    assert bare.name == "mine"
+    shipped = cards.parse(DataFile("cards.toml", "\ufeff" + text))
+    assert shipped.name != "mine" and shipped.digest != bare.digest
+
+
+def test_card_ids_are_checked_alike_in_every_game() -> None:
+    """One rule for every game's ids: a long one is fine, a wrong character or a copy's prefix
+    is named as such (the 2013 game refused ids over 20 characters as not lower-case)."""
+    cards = importlib.import_module("tavola.games.renaissance_man.cards").CARDS
+    text = cards.builtin["standard"].read_text(encoding="utf-8")
+    long = text.replace('"merchant-03"', '"merchant-coin-bread-03"')
+    assert "merchant-coin-bread-03" in cards.parse(DataFile("mine.toml", long)).ids
+    f = DataFile("ids.toml", '[[card]]\nid = "Pope"\n\n[[card]]\nid = "red-x"\n')
+    rows = f.entries("card")
+    with pytest.raises(CardDataError, match=r"line 2: id 'Pope' must be lower-case letters"):
+        f.card_id(rows[0], "card", 0, set())
+    with pytest.raises(CardDataError, match=r"line 5: .*\(not starting with 'red-' or 's1-'\)"):
+        f.card_id(rows[1], "card", 1, set(), "red-,s1-")
+    with pytest.raises(CardDataError, match=r"line 5: duplicate id 'red-x'"):
+        f.card_id(rows[1], "card", 1, {"red-x"})

@@ -35,6 +35,7 @@ _CACHE_SIZE = 32
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
 _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
 _KEY = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[.=]""")
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _AT_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
 
 
@@ -133,12 +134,14 @@ def read_card_file(path: str | os.PathLike[str]) -> dict[str, str]:
 class DataFile:
     """Parsed TOML card data plus the line of every array-of-tables entry and key.
 
-    ``name`` is what errors call the file (its name, never a full path).
+    ``name`` is what errors call the file (its name, never a full path). A leading byte-order
+    mark is skipped (it stays in the digest, which is of the text as given).
     """
 
     def __init__(self, name: str, text: str) -> None:
         self.path = name
         self.digest = digest(text, name)
+        text = text.removeprefix("\ufeff")
         try:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -214,6 +217,43 @@ class DataFile:
                 index,
                 extra[0],
             )
+
+    def set_name(self) -> str:
+        """The card set's name: ``name`` in the optional ``[set]`` table (whose other key,
+        ``note``, is free text), or else the file's name without its suffix."""
+        meta = self.table("set", {"name", "note"}) if "set" in self.data else {}
+        if "note" in meta:
+            self.field(meta, "set", 0, "note", str)
+        return self.field(meta, "set", 0, "name", str) if "name" in meta else Path(self.path).stem
+
+    def card_id(
+        self, row: dict[str, Any], table: str, index: int, seen: set[str], reserved: str = ""
+    ) -> str:
+        """The entry's ``id``: lower-case letters, digits and '-', not in ``seen`` (to which it
+        is added), and not starting with any of the comma-separated prefixes ``reserved``."""
+        cid = self.field(row, table, index, "id", str)
+        prefixes = tuple(reserved.split(",")) if reserved else ()
+        if not _ID.match(cid) or (prefixes and cid.startswith(prefixes)):
+            but = f" (not starting with {' or '.join(map(repr, prefixes))})" if prefixes else ""
+            raise self.error(
+                f"id {quote(cid, 30)} must be lower-case letters, digits and '-'{but}",
+                table,
+                index,
+                "id",
+            )
+        if cid in seen:
+            raise self.error(f"duplicate id {quote(cid, 30)}", table, index, "id")
+        seen.add(cid)
+        return cid
+
+    def integer(
+        self, row: dict[str, Any], table: str, index: int, key: str, low: int, high: int
+    ) -> int:
+        """``row[key]``, a whole number from ``low`` to ``high``."""
+        value = self.field(row, table, index, key, int)
+        if not low <= value <= high:
+            raise self.error(f"'{key}' is from {low} to {high}, not {value}", table, index, key)
+        return value
 
     def table(self, name: str, allowed: set[str]) -> dict[str, Any]:
         """The single ``[name]`` table, its keys checked."""

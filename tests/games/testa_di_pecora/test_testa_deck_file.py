@@ -249,14 +249,20 @@ BAD = [
     (
         "negative ducats",
         TEXT.replace("ducats = 10\ninfluence = 5", "ducats = -10\ninfluence = 5"),
-        "ducats cannot be negative",
+        "'ducats' is from 0 to 120, not -10",
         "ducats = -10",
     ),
     (
         "negative influence",
         TEXT.replace("influence = 9", "influence = -9"),
-        "influence cannot be negative",
+        "'influence' is from 0 to 999, not -9",
         "influence = -9",
+    ),
+    (
+        "influence past any use",
+        TEXT.replace("influence = 9", "influence = 99999999999999999999"),
+        "'influence' is from 0 to 999, not 99999999999999999999",
+        "influence = 99999999999999999999",
     ),
     (
         "non-cleric role",

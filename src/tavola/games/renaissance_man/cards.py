@@ -11,7 +11,6 @@ wild corners. It prints no card list, so the built-in file is our reconstruction
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,8 +31,6 @@ TOKENS = 48
 """'The Dealer places the 48 double-sided tokens ...'"""
 PAIRS = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
 """The six pairs of different faces a double-sided token can have."""
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_SET_KEYS = {"name", "note"}
 _CARD_KEYS = {"id", "type", "needs", "offers"}
 _TOKEN_KEYS = {"faces", "count"}
 
@@ -87,10 +84,7 @@ def _icons(f: DataFile, row: dict, i: int, key: str) -> tuple[int, int]:
 def parse_cards(f: DataFile) -> Cards:
     """Validate a card file; errors name the line of the entry or key at fault."""
     f.only_tables("a card file", "[set]", "[[card]]", "[[token]]")
-    meta = f.table("set", _SET_KEYS)
-    name = f.field(meta, "set", 0, "name", str) if "name" in meta else Path(f.path).stem
-    if "note" in meta:
-        f.field(meta, "set", 0, "note", str)
+    name = f.set_name()
     rows = f.entries("card")
     ids: list[str] = []
     typ: list[int] = []
@@ -99,14 +93,7 @@ def parse_cards(f: DataFile) -> Cards:
     seen: set[str] = set()
     for i, row in enumerate(rows):
         f.only_keys(row, _CARD_KEYS, "card", i)
-        cid = f.field(row, "card", i, "id", str)
-        if not _ID.match(cid) or len(cid) > 20:
-            raise f.error(
-                f"id {quote(cid, 30)} must be lower-case letters, digits and '-'", "card", i, "id"
-            )
-        if cid in seen:
-            raise f.error(f"duplicate id {cid!r}", "card", i, "id")
-        seen.add(cid)
+        cid = f.card_id(row, "card", i, seen)
         kind = f.field(row, "card", i, "type", str)
         if kind not in WORKERS:
             raise f.error(
@@ -152,9 +139,7 @@ def parse_cards(f: DataFile) -> Cards:
                 "faces",
             )
         a, b = sorted(SYMBOLS.index(v) for v in faces)
-        count = f.field(row, "token", i, "count", int)
-        if not 0 <= count <= TOKENS:
-            raise f.error(f"'count' is from 0 to {TOKENS}, not {count}", "token", i, "count")
+        count = f.integer(row, "token", i, "count", 0, TOKENS)
         tokens[PAIRS.index((a, b))] += count
     if sum(tokens) != TOKENS:
         raise f.error(

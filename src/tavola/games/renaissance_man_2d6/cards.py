@@ -9,7 +9,6 @@ their counts, ``[[challenge]]`` and ``[[event]]`` cards of the Challenge deck.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,8 +27,6 @@ MAX_REQUIRES = 6
 MAX_POINTS = 10
 MAX_COUNT = 40
 MAX_CARDS = 120
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_SET_KEYS = {"name", "note"}
 _RESERVE_KEYS = {"letter", "name", "count"}
 _CHALLENGE_KEYS = {"id", "name", "requires", "points"}
 _EVENT_KEYS = {"id", "name", "matches", "points", "benefit", "amount"}
@@ -96,20 +93,10 @@ def _letters(f: DataFile, row: dict, table: str, i: int, key: str) -> str:
     return text
 
 
-def _int(f: DataFile, row: dict, table: str, i: int, key: str, low: int, high: int) -> int:
-    value = f.field(row, table, i, key, int)
-    if not low <= value <= high:
-        raise f.error(f"'{key}' is from {low} to {high}, not {value}", table, i, key)
-    return value
-
-
 def parse_cards(f: DataFile) -> Cards:
     """Validate a card file; errors name the line of the entry or key at fault."""
     f.only_tables("a card file", "[set]", "[[reserve]]", "[[challenge]]", "[[event]]")
-    meta = f.table("set", _SET_KEYS)
-    name = f.field(meta, "set", 0, "name", str) if "name" in meta else Path(f.path).stem
-    if "note" in meta:
-        f.field(meta, "set", 0, "note", str)
+    name = f.set_name()
     reserves = f.entries("reserve")
     by_letter: dict[str, tuple[str, int]] = {}
     for i, row in enumerate(reserves):
@@ -125,7 +112,7 @@ def parse_cards(f: DataFile) -> Cards:
         if letter in by_letter:
             raise f.error(f"a second [[reserve]] for {letter}", "reserve", i, "letter")
         kind_name = f.field(row, "reserve", i, "name", str).strip()
-        by_letter[letter] = (kind_name, _int(f, row, "reserve", i, "count", 1, MAX_COUNT))
+        by_letter[letter] = (kind_name, f.integer(row, "reserve", i, "count", 1, MAX_COUNT))
     missing = [k for k in KINDS if k not in by_letter]
     if missing:  # a property of the whole deck: named at its first entry
         raise f.error(
@@ -144,22 +131,17 @@ def parse_cards(f: DataFile) -> Cards:
     points: list[int] = []
     benefit: list[str] = []
     amount: list[int] = []
-    seen: dict[str, str] = {}
+    seen: set[str] = set()
 
     def card(table: str, i: int, row: dict, letters_key: str) -> None:
-        cid = f.field(row, table, i, "id", str)
-        if not _ID.match(cid):
-            raise f.error(f"id {cid!r} must be lower-case letters, digits and '-'", table, i, "id")
-        if cid in seen:
-            raise f.error(f"duplicate id {cid!r}", table, i, "id")
-        seen[cid] = table
+        cid = f.card_id(row, table, i, seen)
         cname = f.field(row, table, i, "name", str).strip()
         if not cname:
             raise f.error("a card needs a name", table, i, "name")
         ids.append(cid)
         names.append(cname)
         needs.append(counts_of(_letters(f, row, table, i, letters_key)))
-        points.append(_int(f, row, table, i, "points", 0 if table == "event" else 1, MAX_POINTS))
+        points.append(f.integer(row, table, i, "points", 0 if table == "event" else 1, MAX_POINTS))
 
     challenges = f.entries("challenge")
     for i, row in enumerate(challenges):
@@ -191,7 +173,7 @@ def parse_cards(f: DataFile) -> Cards:
             )
         if what in _AMOUNTS:
             low, high = _AMOUNTS[what]
-            amount.append(_int(f, row, "event", i, "amount", low, high))
+            amount.append(f.integer(row, "event", i, "amount", low, high))
         elif "amount" in row:
             raise f.error(f"a {what!r} benefit takes no 'amount'", "event", i, "amount")
         else:

@@ -10,7 +10,6 @@ prints no card list and no cross-link chart, so the built-in file is our reconst
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,8 +82,8 @@ MAJOR_VP = 8
 ST_PETERS_COST = 14
 ST_PETERS_VP = 10
 MAX_VALUE = 20
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-_SET_KEYS = {"name", "note"}
+COPY_PREFIXES = "red-,s1-,s2-,s3-,s4-"
+"""The prefixes the game gives its copies of a card: no id in a card file starts with them."""
 _LINK_KEYS = {"skill", "needs"}
 _START_KEYS = {"id", "name", "count", "influence", "advancement"}
 _ARTIST_KEYS = {"id", "name", "start"}
@@ -196,13 +195,6 @@ class Cards:
         return any(r & mastery == r for r in recipes)
 
 
-def _int(f: DataFile, row: dict, table: str, i: int, key: str, low: int, high: int) -> int:
-    value = f.field(row, table, i, key, int)
-    if not low <= value <= high:
-        raise f.error(f"'{key}' is from {low} to {high}, not {value}", table, i, key)
-    return value
-
-
 def _skill(f: DataFile, row: dict, table: str, i: int, key: str = "skill") -> int:
     name = f.field(row, table, i, key, str)
     if name not in S:
@@ -230,26 +222,11 @@ def parse_cards(f: DataFile) -> Cards:
         "[[masterpiece]]",
         "[[commission]]",
     )
-    meta = f.table("set", _SET_KEYS)
-    name = f.field(meta, "set", 0, "name", str) if "name" in meta else Path(f.path).stem
-    if "note" in meta:
-        f.field(meta, "set", 0, "note", str)
+    name = f.set_name()
     seen: set[str] = set()
 
     def ident(row: dict, table: str, i: int) -> str:
-        cid = f.field(row, table, i, "id", str)
-        if not _ID.match(cid) or cid.startswith(("red-", "s1-", "s2-", "s3-", "s4-")):
-            raise f.error(
-                f"id {cid!r} must be lower-case letters, digits and '-' (not starting with "
-                "'red-' or 's1-'..'s4-', which the game gives its copies)",
-                table,
-                i,
-                "id",
-            )
-        if cid in seen:
-            raise f.error(f"duplicate id {cid!r}", table, i, "id")
-        seen.add(cid)
-        return cid
+        return f.card_id(row, table, i, seen, COPY_PREFIXES)
 
     # -- the cross-link chart
     recipes: list[list[int]] = [[] for _ in SKILLS]
@@ -295,7 +272,7 @@ def parse_cards(f: DataFile) -> Cards:
             )
         s_ids.append(sid)
         s_names.append(_name(f, row, "start", i))
-        count = _int(f, row, "start", i, "count", 1, 3)
+        count = f.integer(row, "start", i, "count", 1, 3)
         rulebook_name, want = STARTING_COMMISSIONS[sid]
         if count != want:
             raise f.error(
@@ -305,8 +282,8 @@ def parse_cards(f: DataFile) -> Cards:
                 "count",
             )
         s_count.append(count)
-        s_inf.append(_int(f, row, "start", i, "influence", 0, MAX_VALUE))
-        s_adv.append(_int(f, row, "start", i, "advancement", 0, MAX_VALUE))
+        s_inf.append(f.integer(row, "start", i, "influence", 0, MAX_VALUE))
+        s_adv.append(f.integer(row, "start", i, "advancement", 0, MAX_VALUE))
     for sid in STARTING_COMMISSIONS:
         if sid not in s_ids:
             raise f.error(f"{rule}: no [[start]] with id {sid!r}", "start", max(0, len(s_ids) - 1))
@@ -386,9 +363,9 @@ def parse_cards(f: DataFile) -> Cards:
                 "steps",
             )
         m["st"].append(tuple(steps))
-        m["vp"].append(_int(f, row, t, i, "vp", 1, MAJOR_VP))
-        m["i"].append(_int(f, row, t, i, "influence", 0, MAX_VALUE))
-        m["a"].append(_int(f, row, t, i, "advancement", 0, MAX_VALUE))
+        m["vp"].append(f.integer(row, t, i, "vp", 1, MAJOR_VP))
+        m["i"].append(f.integer(row, t, i, "influence", 0, MAX_VALUE))
+        m["a"].append(f.integer(row, t, i, "advancement", 0, MAX_VALUE))
     for a in range(N_ARTISTS):
         mine = [j for j, x in enumerate(m["art"]) if x == a]
         if len(mine) != MP_PER_ARTIST:
@@ -416,7 +393,7 @@ def parse_cards(f: DataFile) -> Cards:
         f.only_keys(row, _COM_KEYS, t, i)
         c["id"].append(ident(row, t, i))
         c["name"].append(_name(f, row, t, i))
-        level = _int(f, row, t, i, "level", 0, 4)
+        level = f.integer(row, t, i, "level", 0, 4)
         k = _skill(f, row, t, i)
         if SKILL_LEVEL[k] != max(1, level):
             raise f.error(
@@ -429,9 +406,9 @@ def parse_cards(f: DataFile) -> Cards:
         c["sk"].append(k)
         special = "st_peters" in row and f.field(row, t, i, "st_peters", bool)
         high = ST_PETERS_COST if special else MAX_VALUE
-        c["cost"].append(_int(f, row, t, i, "cost", 1, high))
-        c["i"].append(_int(f, row, t, i, "influence", 0, MAX_VALUE))
-        c["a"].append(_int(f, row, t, i, "advancement", 0, MAX_VALUE))
+        c["cost"].append(f.integer(row, t, i, "cost", 1, high))
+        c["i"].append(f.integer(row, t, i, "influence", 0, MAX_VALUE))
+        c["a"].append(f.integer(row, t, i, "advancement", 0, MAX_VALUE))
         arrow = f.field(row, t, i, "arrow", str)
         if arrow not in ARROWS:
             raise f.error(

@@ -6,7 +6,6 @@ its highest rank to its lowest, so a lower number always means a stronger card i
 
 from __future__ import annotations
 
-import re
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,10 +16,11 @@ from ...core.errors import CardDataError, quote, shorten
 STANDARD_DECK = Path(__file__).parent / "data" / "deck.toml"
 N_CARDS = 32
 TOTAL_DUCATS = 120
+MAX_INFLUENCE = 999
+"""A card's influence at most (the rulebook gives none; the standard deck's highest is 14)."""
 ROLES = ("pope", "mendicant", "abbot")
 _CARD_KEYS = {"id", "name", "suit", "ducats", "influence", "role"}
 _DECK_KEYS = {"name", "trump_suit"}
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,27 +92,19 @@ def parse_deck(f: DataFile) -> Deck:
             N_CARDS if len(rows) > N_CARDS else len(rows) - 1,  # the first extra, or the last card
         )
     cards = []
-    seen_ids: dict[str, int] = {}
+    seen_ids: set[str] = set()
     seen_names: dict[str, int] = {}
     roles: dict[str, int] = {}
     for i, row in enumerate(rows):
         f.only_keys(row, _CARD_KEYS, "card", i)
-        cid = f.field(row, "card", i, "id", str)
-        if not _ID.match(cid):
-            raise f.error(f"id {cid!r} must be lower-case letters, digits and '-'", "card", i, "id")
-        if cid in seen_ids:
-            raise f.error(f"duplicate id {cid!r}", "card", i, "id")
-        seen_ids[cid] = i
+        cid = f.card_id(row, "card", i, seen_ids)
         cname = f.field(row, "card", i, "name", str).strip()
         if not cname or cname.lower() in seen_names:
             raise f.error(f"card names must be non-empty and unique: {cname!r}", "card", i, "name")
         seen_names[cname.lower()] = i
         suit = f.field(row, "card", i, "suit", str)
-        ducats = f.field(row, "card", i, "ducats", int)
-        influence = f.field(row, "card", i, "influence", int)
-        for key, value in (("ducats", ducats), ("influence", influence)):
-            if value < 0:
-                raise f.error(f"{key} cannot be negative ({value})", "card", i, key)
+        ducats = f.integer(row, "card", i, "ducats", 0, TOTAL_DUCATS)
+        influence = f.integer(row, "card", i, "influence", 0, MAX_INFLUENCE)
         role = f.field(row, "card", i, "role", str) if "role" in row else None
         if role is not None:
             if role not in ROLES:
