@@ -913,6 +913,31 @@ def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, brows
     page.close()
 
 
+def test_a_card_file_not_in_utf8_is_refused_with_its_line(server: str, browser) -> None:
+    """The lobby read a chosen file with file.text(), which turns bytes that are not UTF-8
+    into replacement characters: a Latin-1 file made a table with garbled card names, where
+    --cards refuses it naming the line."""
+    from tavola.games.renaissance_man_2d6.cards import CARDS
+
+    raw = CARDS.builtin["standard"].read_bytes()
+    at = raw.index(b"Cooking")
+    bad = raw[:at] + b"Cuisin\xe9" + raw[at + 7 :]
+    line = raw[:at].count(b"\n") + 1
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    chooser = page.locator("#opt-cards")
+    chooser.set_input_files({"name": "latin1.toml", "mimeType": "text/plain", "buffer": bad})
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_have_text(
+        f"latin1.toml, line {line}: the card file is not UTF-8 text "
+        "(save it as UTF-8 and choose it again)"
+    )
+    expect(chooser).to_be_focused()
+    assert page.url.rstrip("/") == server.rstrip("/")
+    page.close()
+
+
 def test_a_new_number_of_players_keeps_the_focus_and_says_what_it_became(
     server: str, browser
 ) -> None:

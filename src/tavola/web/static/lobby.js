@@ -232,9 +232,32 @@ async function cardValues() {
       err.field = input;
       throw err;
     }
-    out[input.dataset.option] = { name: file.name, toml: await file.text() };
+    out[input.dataset.option] = { name: file.name, toml: utf8Text(file.name, await file.arrayBuffer(), input) };
   }
   return out;
+}
+
+/** A card file's text; an Error naming its first line that is not UTF-8 (as `--cards` does),
+ * where `file.text()` would turn the bad bytes into replacement characters without a word. */
+function utf8Text(name, buffer, input) {
+  const bytes = new Uint8Array(buffer);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    let line = 1;
+    for (let start = 0; start <= bytes.length; line++) {
+      const end = bytes.indexOf(10, start) < 0 ? bytes.length : bytes.indexOf(10, start);
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, end));
+      } catch {
+        break;
+      }
+      start = end + 1;
+    }
+    const err = new Error(`${name}, line ${line}: the card file is not UTF-8 text (save it as UTF-8 and choose it again)`);
+    err.field = input;
+    throw err;
+  }
 }
 
 // -- seats -----------------------------------------------------------------------------
