@@ -40,7 +40,7 @@ from .core.rng import MAX_SEED
 from .core.words import count, players_words
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
 from .sim.runner import MAX_JOBS
-from .sim.settings import idle_settings
+from .sim.settings import idle_settings, option_words
 
 USAGE_ERROR = 2
 PIPE_WIDTH = 120
@@ -360,8 +360,10 @@ def _compare(args: argparse.Namespace) -> int:
     if (configs[0].seats == "duplicate") != (configs[1].seats == "duplicate"):
         raise _UsageError("compare runs dealt alike: both with --seats duplicate, or neither")
     runs = []
+    settings = []  # each run's options in words: a card file by name and digest
     for config in configs:
         options = _game_options(get_spec(config.game), config)
+        settings.append(option_words(options))
         runs.append(
             simulate(
                 config.game,
@@ -384,6 +386,7 @@ def _compare(args: argparse.Namespace) -> int:
                     "seed": args.seed,
                     "a": args.a,
                     "b": args.b,
+                    "options": {"a": settings[0], "b": settings[1]},
                     "differences": [d.to_json() for d in differences],
                 }
             )
@@ -410,7 +413,10 @@ def _compare(args: argparse.Namespace) -> int:
             "significant" if d.significant else "",
         )
     console = _stdout()
-    console.print(f"A: {args.a}\nB: {args.b}")
+    for label, text, words in (("A", args.a, settings[0]), ("B", args.b, settings[1])):
+        console.print(f"{label}: {text}", markup=False)
+        if words:
+            console.print(f"   options: {', '.join(words)}", markup=False)
     console.print(table)
     console.print(
         "Each game of A and B is dealt from the same seed; a difference is significant when "

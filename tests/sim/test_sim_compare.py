@@ -4,10 +4,12 @@ an interval from the paired games, significant only when the interval leaves out
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from tavola.cli import main
+from tavola.core.cards import digest
 from tavola.sim import SimulationError, simulate
 from tavola.sim.compare import compare
 
@@ -75,6 +77,7 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["games"] == 20 and out["b"].endswith("turn_limit=30")
     assert {"figure", "a", "b", "difference", "ci95", "significant"} <= set(out["differences"][0])
+    assert out["options"] == {"a": [], "b": ["turn_limit=30"]}
     assert main(["compare", a, f"{a} --option 'turn_limit=30", "-n", "4"]) == 2
     assert "configuration B: No closing quotation" in capsys.readouterr().err
     assert main(["compare", a, "no-such-game", "-n", "4"]) == 2
@@ -126,3 +129,17 @@ def test_the_table_names_its_seed_and_each_column(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     assert "on the same seeds (seed 4)" in out and "verdict" in out
     assert "one in twenty is so by chance" in " ".join(out.split())
+
+
+def test_the_command_names_each_card_file_by_its_digest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved comparison said '--cards mine.toml' and no more: not which version of it."""
+    from tavola.games.renaissance_man_2d6.cards import CARDS
+
+    path = tmp_path / "mine.toml"
+    path.write_bytes(CARDS.builtin["standard"].read_bytes())
+    a = f"{GAME} -a heuristic,random,random"
+    assert main(["compare", a, f"{a} --cards {path}", "-n", "4"]) == 0
+    words = f"cards=mine.toml ({digest(path.read_text())[:19]}…)"
+    assert f"   options: {words}" in capsys.readouterr().out
