@@ -247,7 +247,10 @@ def test_a_bad_card_file_names_its_line(capsys: pytest.CaptureFixture[str], tmp_
     bad.write_text(STANDARD_DECK.read_text(encoding="utf-8").replace("ducats = 11", "ducats = -1"))
     code, _, err = _run(capsys, "play", GAME, "--cards", str(bad))
     assert code == 2
-    assert err.startswith("tavola: error: bad.toml, line ") and "negative" in err
+    assert (
+        err.startswith("tavola: error: bad.toml, line ")
+        and "'ducats' is from 0 to 120, not -1" in err
+    )
 
 
 def test_simulate_plays_with_your_own_cards(
