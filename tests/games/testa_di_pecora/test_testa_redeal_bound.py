@@ -47,6 +47,14 @@ def test_the_bound_counts_pass_outs_of_the_current_season_only() -> None:
     offer_round_to_dealer(g)
     (dealer,) = g.to_act
     assert [a.kind for a in g.legal_actions(dealer)] == ["claim"]
+    g.act(dealer, g.parse_action(dealer, {"kind": "claim"}))
+    while g.season == 0:  # the season played out, its bound reached
+        (seat,) = g.to_act
+        g.act(seat, g.legal_actions(seat)[0])
+    assert g.phase_name == "claim" and len(g.passouts) == 1
+    offer_round_to_dealer(g)
+    (dealer,) = g.to_act
+    assert [a.kind for a in g.legal_actions(dealer)] == ["claim", "pass"]
     g2 = new(5, seed=3)
     pass_out(g2)
     offer_round_to_dealer(g2)
