@@ -893,3 +893,29 @@ def test_a_games_card_data_option_is_copied_all_the_way_down(tmp_path: Path) -> 
     g.options["deck"]["toml"] = "x"
     g.record()["options"]["deck"]["toml"] = "x"
     assert tavola.replay(g.record()).canonical() == g.canonical()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("a" + ".a" * 30000 + " = 1", "my.toml, line 1: a key of more than 8 dotted parts"),
+        ("[deck]\n[" + "a." * 40 + "a]", "my.toml, line 2: a key of more than 8 dotted parts"),
+        ("x = {" + "a." * 40 + "b = 1}", "my.toml, line 1: a key of more than 8 dotted parts"),
+        ("x = " + "9" * 5000, "my.toml: not valid card data: Exceeds the limit (4300 digits)"),
+    ],
+    ids=["dotted-key", "dotted-header", "dotted-inline", "huge-number"],
+)
+def test_card_text_the_toml_parser_chokes_on_is_refused_before(text: str, words: str) -> None:
+    """A key of 30,000 dotted parts (60 KB) held a server's event loop 17 s and took gigabytes
+    (Python's parser is quadratic in a key's parts); a number of 5,000 digits raised a
+    ValueError the card loader did not catch (a 500)."""
+    assert deck_error(text).startswith(words)
+
+
+def test_dots_in_quoted_text_and_comments_are_no_key() -> None:
+    """Only a key's own dots count: quoted text (unclosed quotes too, scanned in one pass) and
+    comments may hold any number."""
+    dots = "." * 100
+    assert "dotted parts" not in deck_error(f'[deck]\nname = "{dots}"  # {dots}\n')
+    assert "dotted parts" not in deck_error(f"[deck]\nname = '{dots}'\n")
+    assert "dotted parts" in deck_error(f'[deck]\n"{dots}"{".a" * 9} = 1\n')

@@ -216,12 +216,17 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
             '{"type": "act", "action": "x" }',
             '{"type": "hello"}',
             "{" * 5000,
+            '{"type": "act", "action": ' + "9" * 5000 + "}",  # past Python's 4,300 digits
         ):
             ws.send_text(bad)
             reply = ws.receive_json()
             assert reply["type"] == "error" and reply["message"], bad
         ws.send_text(" " * 20000)
         assert "too large" in ws.receive_json()["message"]
+        ws.send_bytes(b'{"type": "act"}')  # a binary frame closed the connection
+        assert ws.receive_json() == {"type": "error", "message": "a message is JSON text"}
+        ws.send_text("[]")
+        assert ws.receive_json()["message"] == "a message is a JSON object"
     assert live.game.canonical() == before
 
 
@@ -336,6 +341,10 @@ def test_a_bad_table_is_refused_with_a_reason(client: TestClient, body: dict, wo
 def test_bodies_that_are_not_json_or_too_large_are_refused(client: TestClient) -> None:
     assert client.post("/api/tables", content=b"{nope").status_code == 400
     assert client.post("/api/tables", content=b"[]").status_code == 400
+    huge = b'{"game": ' + b"9" * 5000 + b"}"  # more digits than Python converts: was a 500
+    for path in ("/api/tables", "/api/replays"):
+        r = client.post(path, content=huge)
+        assert r.status_code == 400 and "not JSON" in r.json()["error"]
     big = client.post("/api/tables", content=b"x" * 100_000)
     assert big.status_code == 413 and "script-src 'self'" in big.headers["content-security-policy"]
 
@@ -500,3 +509,18 @@ def test_a_served_app_looks_for_cycles_less_often_and_gives_the_collector_back_a
     with TestClient(create_app(database)):
         assert gc.get_threshold() == COLLECTOR_THRESHOLDS
     assert gc.get_threshold() == before
+
+
+def test_a_fault_of_the_server_is_answered_with_the_pages_headers(database: str) -> None:
+    """An unexpected exception was answered by Starlette's last handler, after the middleware
+    that adds the content security policy: a 500 without it."""
+    app = create_app(database)
+
+    @app.get("/api/broken")
+    async def broken() -> None:
+        raise ZeroDivisionError
+
+    with TestClient(app) as client:
+        r = client.get("/api/broken")
+    assert r.status_code == 500 and "in its log" in r.json()["error"]
+    assert "script-src 'self'" in r.headers["content-security-policy"]

@@ -37,6 +37,46 @@ _TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_.-]+)\s*\]")
 _KEY = re.compile(r"""^\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*[.=]""")
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _AT_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)")
+MAX_KEY_PARTS = 8
+"""The most parts of a dotted key (``a.b.c`` has 3): Python's TOML parser takes time and memory
+growing with the square of a key's parts, so a crafted file of one 30,000-part key would hold a
+server for seconds and take gigabytes. Card files use one or two."""
+
+
+def _unquoted(line: str) -> str:
+    """``line`` without its quoted text and its comment (a scan in one pass: a pattern would
+    retry from every quote of a line full of unclosed ones)."""
+    out = []
+    quote = ""
+    escaped = False
+    for ch in line:
+        if escaped:
+            escaped = False
+        elif quote:
+            if ch == quote:
+                quote = ""
+            escaped = quote == '"' and ch == "\\"
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            break
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _deep_key_line(text: str) -> int | None:
+    """The first line holding a key (or a table's header) of more than :data:`MAX_KEY_PARTS`
+    dotted parts, quoted text aside, if any."""
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if line.count(".") < MAX_KEY_PARTS:
+            continue
+        bare = _unquoted(line)
+        header = bare.lstrip().startswith("[")
+        keys = [bare] if header else [re.split(r"[{,]", part)[-1] for part in bare.split("=")[:-1]]
+        if any(key.count(".") >= MAX_KEY_PARTS for key in keys):
+            return lineno
+    return None
 
 
 _UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
@@ -142,6 +182,10 @@ class DataFile:
         self.path = name
         self.digest = digest(text, name)
         text = text.removeprefix("\ufeff")
+        if (deep := _deep_key_line(text)) is not None:
+            raise CardDataError(
+                f"{name}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts"
+            )
         try:
             self.data: dict[str, Any] = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -150,6 +194,8 @@ class DataFile:
             raise CardDataError(f"{where}: not valid TOML: {_AT_LINE.sub('', str(exc))}") from None
         except RecursionError:
             raise CardDataError(f"{name}: the card file nests too deeply") from None
+        except ValueError as exc:  # a number of more digits than Python converts
+            raise CardDataError(f"{name}: not valid card data: {shorten(str(exc), 80)}") from None
         self._entries: dict[str, list[int]] = {}
         self._keys: dict[tuple[str, int], dict[str, int]] = {}
         section: tuple[str, int] = ("", 0)

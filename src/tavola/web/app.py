@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -50,6 +51,7 @@ from ..session.replay import final_game
 from ..store import Store, default_url
 from .readings import reading
 
+log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 MAX_MESSAGE = 16 * 1024
 """The largest WebSocket message a client may send (an action is a few dozen bytes)."""
@@ -145,7 +147,14 @@ def create_app(
         if size is not None and (not size.isdecimal() or int(size) > limit):
             response: Response = _too_large(limit)  # refused before the body is read
         else:
-            response = await call_next(request)
+            try:
+                response = await call_next(request)
+            except Exception:  # a fault of ours: logged, and answered with the same headers
+                log.exception("%s %s failed", request.method, request.url.path)
+                response = JSONResponse(
+                    {"error": "the server failed on this request (the fault is in its log)"},
+                    status_code=500,
+                )
         response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
@@ -323,9 +332,8 @@ def create_app(
         body = await _body(request, MAX_RECORD)
         if body is None:
             return _too_large(MAX_RECORD)
-        try:
-            data = json.loads(body)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        data = _parsed(body)
+        if data is NOT_JSON:
             return JSONResponse(
                 {"error": "the file is not JSON: a record is the JSON a finished table gives"},
                 status_code=400,
@@ -376,20 +384,23 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
     stamps: list[float] = []
     try:
         while True:
-            text = await ws.receive_text()
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(message["code"], message.get("reason"))
+            text = message.get("text")
             clock = time.monotonic()
             stamps = [t for t in stamps if clock - t < RATE_WINDOW]
             if len(stamps) >= rate:  # refused messages do not count: a quick clicker waits
                 await ws.send_json({"type": "error", "message": "too many messages; slow down"})
                 continue
             stamps.append(clock)
+            if text is None:  # a binary frame
+                await ws.send_json({"type": "error", "message": "a message is JSON text"})
+                continue
             if len(text) > MAX_MESSAGE:
                 await ws.send_json({"type": "error", "message": "the message is too large"})
                 continue
-            try:
-                msg = json.loads(text)
-            except (json.JSONDecodeError, RecursionError):
-                msg = None
+            msg = _parsed(text)
             if not isinstance(msg, dict):
                 await ws.send_json({"type": "error", "message": "a message is a JSON object"})
                 continue
@@ -444,13 +455,25 @@ async def _json_object(request: Request) -> dict[str, Any] | JSONResponse:
     raw = await _body(request)
     if raw is None:
         return _too_large()
-    try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+    body = _parsed(raw)
+    if body is NOT_JSON:
         return JSONResponse({"error": "the body is not JSON"}, status_code=400)
     if not isinstance(body, dict):
         return JSONResponse({"error": "the body is a JSON object"}, status_code=400)
     return body
+
+
+NOT_JSON = object()
+"""What :func:`_parsed` gives for text that is not JSON."""
+
+
+def _parsed(raw: str | bytes) -> Any:
+    """JSON text parsed, or :data:`NOT_JSON` for bad syntax, bytes that are not UTF-8, nesting
+    deeper than Python recurses, or a number of more digits than it converts (4,300)."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
+        return NOT_JSON
 
 
 def _number(text: str) -> int | str:
