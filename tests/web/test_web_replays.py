@@ -8,7 +8,7 @@ import random
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import create, finished_table, leaks
+from web_helpers import create, finished_table, key_of, leaks
 
 import tavola
 from tavola.agents.analysis import analyse
@@ -67,6 +67,16 @@ def test_a_replay_opens_only_once_the_game_is_over(client: TestClient) -> None:
     page = client.get(f"/replay/{table}")
     assert page.status_code == 403 and "not over" in page.text
     assert client.get("/replay/no-such-table").status_code == 404
+    live = client.app.state.tables.live[table]
+    with client.websocket_connect(f"/ws/{table}") as ws:  # a move: the page stays the same
+        first = live.game.first
+        ws.send_json({"type": "hello", "seat": first, "key": key_of(made, first)})
+        state = ws.receive_json()
+        ws.send_json({"type": "act", "action": state["legal"][0]["action"]})
+        ws.receive_json()
+    assert len(live.game.history) == 1
+    again = client.get(f"/replay/{table}")
+    assert again.text == page.text  # it counted the moves (in a 2013 game, secret steps too)
     assert client.get("/api/replays/no-such-table").status_code == 404
 
 

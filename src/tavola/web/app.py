@@ -182,7 +182,9 @@ def create_app(
         async with tables.visit(table_id) as table:
             if table is None:
                 return missing(request, f"no table {table_id}")
-            page = {"table": table, "game": table.game.spec, "over": table.game.is_over}
+            over = table.game.is_over  # before, nothing of the game's moves is shown
+            steps = len(table.game.history) if over else None
+            page = {"table": table, "game": table.game.spec, "over": over, "steps": steps}
             return templates.TemplateResponse(
                 request, "replay.html", page, status_code=200 if page["over"] else 403
             )
