@@ -419,19 +419,41 @@ def test_an_address_with_no_page_is_a_page_saying_so_and_the_api_answers_json(
 
 
 def test_a_table_takes_so_many_connections_hello_or_not(client: TestClient, monkeypatch) -> None:
-    """Connections that never say hello count too: the limit was on the seats' listeners."""
+    """Connections that never say hello count too: the limit was on the seats' listeners. A
+    seat's player is let in all the same: silent connections locked the players out."""
     monkeypatch.setattr("tavola.web.app.MAX_LISTENERS", 2)
-    table = create(client, "testa-di-pecora", 4, ["me", "bot", "bot", "bot"])["table"]
+    made = create(client, "testa-di-pecora", 4, ["me", "bot", "bot", "bot"])
+    table = made["table"]
     with (
         client.websocket_connect(f"/ws/{table}"),
         client.websocket_connect(f"/ws/{table}"),
         client.websocket_connect(f"/ws/{table}") as third,
+        client.websocket_connect(f"/ws/{table}") as player,
     ):
         third.send_json({"type": "hello"})  # a spectator, were there room
         assert third.receive_json()["message"] == "this table has too many visitors"
         with pytest.raises(WebSocketDisconnect) as closed:
             third.receive_json()
         assert closed.value.code == 4429
+        player.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        assert player.receive_json()["type"] == "state"
+
+
+def test_a_connection_that_never_says_hello_is_closed(client: TestClient, monkeypatch) -> None:
+    """Silent connections stayed open for good, each holding a place at the table."""
+    monkeypatch.setattr("tavola.web.app.HELLO_SECONDS", 0.2)
+    table = create(client, "testa-di-pecora", 4, ["me", "bot", "bot", "bot"])["table"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert ws.receive_json()["message"] == "say hello within 0.2 seconds"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4408
+    with client.websocket_connect(f"/ws/{table}") as ws:  # once said, no clock
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["type"] == "state"
+        time.sleep(0.4)
+        ws.send_json({"type": "take_back"})
+        assert "spectator" in ws.receive_json()["message"]
 
 
 def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> None:

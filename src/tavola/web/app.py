@@ -66,7 +66,10 @@ RATE = 20
 """Messages a connection may send per RATE_WINDOW seconds."""
 RATE_WINDOW = 5.0
 MAX_LISTENERS = 64
-"""Connections per table (players and spectators; counted from the connection, not the hello)."""
+"""Connections to a table (hello said or not) past which a spectator is refused; a seat's
+player, with its secret, is let in however many watch."""
+HELLO_SECONDS = 10.0
+"""How long a connection may stay without saying hello."""
 MAX_REVIEWS = 200
 """Reviews kept once made (the oldest go first)."""
 MAX_CONNECTIONS = 32
@@ -363,11 +366,6 @@ def create_app(
                     await ws.send_json({"type": "error", "message": "no such table"})
                     await ws.close(code=4404, reason="no such table")
                     return
-                if table.visitors > MAX_LISTENERS:  # this connection is one of them
-                    why = "this table has too many visitors"
-                    await ws.send_json({"type": "error", "message": why})
-                    await ws.close(code=4429, reason=why)
-                    return
                 await _serve(ws, table, rate)
         except RecordError as exc:  # a stored table this tavola cannot load
             await ws.send_json({"type": "error", "message": str(exc)})
@@ -386,7 +384,16 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
     stamps: list[float] = []
     try:
         while True:
-            message = await ws.receive()
+            if listener is None:  # a connection that never says hello is not kept
+                try:
+                    message = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+                except TimeoutError:
+                    why = f"say hello within {HELLO_SECONDS:g} seconds"
+                    await ws.send_json({"type": "error", "message": why})
+                    await ws.close(code=4408, reason=why)
+                    return
+            else:
+                message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 raise WebSocketDisconnect(message["code"], message.get("reason"))
             text = message.get("text")
@@ -412,6 +419,11 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
                     seat = msg.get("seat")
                     if seat is not None:
                         seat = table.seat_of(seat, msg.get("key"))
+                    elif table.visitors > MAX_LISTENERS:  # this connection is one of them
+                        why = "this table has too many visitors"
+                        await ws.send_json({"type": "error", "message": why})
+                        await ws.close(code=4429, reason=why)
+                        return
                     listener = Listener(seat, ws.send_text)
                     await table.join(listener)
                 elif kind == "act" and listener is not None and listener.seat is not None:
