@@ -592,6 +592,10 @@ def _serve(args: argparse.Namespace) -> int:
         # connection stays open; uvicorn closes it (1009) only for one four times larger
         ws_max_size=4 * MAX_MESSAGE,
         ws_per_message_deflate=False,  # states are 2-3 KB: compressing them cost 17% of an action
+        # a client's address, which the limits count by, is the connection's own unless a
+        # proxy named by --proxy says otherwise (uvicorn trusted any local one by default)
+        proxy_headers=bool(args.proxy),
+        forwarded_allow_ips=args.proxy or None,
     )
     uvicorn.Server(config).run(sockets=[listening])
     return 0
@@ -924,6 +928,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument(
         "--pace", type=float, default=0.8, help="seconds a bot waits before each move (default 0.8)"
+    )
+    serve.add_argument(
+        "--proxy",
+        metavar="ADDRESSES",
+        help="behind a reverse proxy: its addresses (comma-separated), whose X-Forwarded-For "
+        "header then gives each client's address for the per-client limits (default: none "
+        "trusted)",
     )
     serve.set_defaults(handler=_serve)
     return parser

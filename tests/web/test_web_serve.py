@@ -4,6 +4,7 @@ not there."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
@@ -153,6 +154,48 @@ def test_a_message_too_large_gets_an_error_and_the_connection_stays(tmp_path: Pa
             }
             ws.send(json.dumps({"type": "hello"}))
             assert json.loads(ws.recv(timeout=10))["type"] == "state"
+    finally:
+        server.kill()
+        server.wait()
+
+
+@pytest.mark.parametrize("trusted", [False, True])
+def test_a_forwarded_address_counts_only_from_a_proxy_named(tmp_path: Path, trusted: bool) -> None:
+    """uvicorn took X-Forwarded-For from any local client by default, so one could name a new
+    address with each connection and pass the 32 connections an address may hold."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from tavola.web.app import MAX_CONNECTIONS
+
+    port = free_port()
+    server = start_server(tmp_path / "t.sqlite3", port, *(["--proxy", "127.0.0.1"] * trusted))
+    try:
+        seats = [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/tables",
+            data=json.dumps({"game": "testa-di-pecora", "players": 4, "seats": seats}).encode(),
+            method="POST",
+        )
+        table = json.loads(urllib.request.urlopen(request, timeout=10).read())["table"]
+        with contextlib.ExitStack() as stack:
+            opened = [
+                stack.enter_context(
+                    connect(
+                        f"ws://127.0.0.1:{port}/ws/{table}",
+                        additional_headers={"X-Forwarded-For": f"10.0.0.{i}"},
+                    )
+                )
+                for i in range(MAX_CONNECTIONS + 1)
+            ]
+            if trusted:
+                opened[-1].send(json.dumps({"type": "hello"}))
+                assert json.loads(opened[-1].recv(timeout=10))["type"] == "state"
+            else:
+                last = json.loads(opened[-1].recv(timeout=10))
+                assert "too many connections from your address" in last["message"]
+                with pytest.raises(ConnectionClosed):
+                    opened[-1].recv(timeout=10)
     finally:
         server.kill()
         server.wait()

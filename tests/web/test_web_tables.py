@@ -546,3 +546,18 @@ def test_a_fault_of_the_server_is_answered_with_the_pages_headers(database: str)
         r = client.get("/api/broken")
     assert r.status_code == 500 and "in its log" in r.json()["error"]
     assert "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_addresses_with_no_table_in_the_window_are_forgotten(client: TestClient) -> None:
+    """The count of new tables kept an entry for every address ever seen."""
+    from collections import deque
+
+    from tavola.session.hub import CLIENTS_KEPT, WINDOW_SECONDS
+
+    tables = client.app.state.tables
+    long_ago = time.monotonic() - WINDOW_SECONDS - 1
+    for i in range(CLIENTS_KEPT + 1):
+        tables._created[f"10.1.{i // 256}.{i % 256}"] = deque([long_ago])
+    tables._created["10.9.9.9"] = deque([time.monotonic()])
+    create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    assert set(tables._created) == {"10.9.9.9", "testclient"}

@@ -109,11 +109,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    """``tavola serve`` in its own process (so it can be killed outright), once it answers."""
+def start_server(db: Path, port: int, *more: str) -> subprocess.Popen:
+    """``tavola serve`` in its own process (so it can be killed outright), once it answers;
+    ``more``: further arguments."""
     where = ["--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02"],
+        [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02", *more],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

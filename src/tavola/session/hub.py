@@ -31,6 +31,9 @@ SEAT_KINDS = ("me", "invite", "bot")
 MAX_NAME = 40
 TABLES_PER_WINDOW = 30
 WINDOW_SECONDS = 600.0
+CLIENTS_KEPT = 1000
+"""Client addresses whose new tables are counted, past which those with none in the window are
+forgotten (a server's memory does not grow with every address it has ever seen)."""
 RESTING_KEPT = 64
 """Tables nobody uses that stay loaded (the most recently used): a replay stepped through is
 not rebuilt from the store at every step, and a server's memory does not grow with every table
@@ -261,8 +264,13 @@ class Tables:
         return new_id, True
 
     def _limit(self, client: str) -> None:
-        stamps = self._created[client]
         clock = time.monotonic()
+        if len(self._created) > CLIENTS_KEPT:  # forget the addresses with nothing in the window
+            for gone in [
+                c for c, s in self._created.items() if not s or clock - s[-1] > WINDOW_SECONDS
+            ]:
+                del self._created[gone]
+        stamps = self._created[client]
         while stamps and clock - stamps[0] > WINDOW_SECONDS:
             stamps.popleft()
         if len(stamps) >= self.new_tables:
