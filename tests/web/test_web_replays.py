@@ -127,6 +127,13 @@ def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) ->
         assert r.json()["replay"] == f"/replay/{imported}"
         again = client.post("/api/replays", json=record)
         assert again.status_code == 200 and again.json()["table"] == imported  # known already
+        other = client.post("/api/replays", json={**record, "names": ["Mallory", None]})
+        assert other.status_code == 201 and other.json()["table"] != imported  # not Ann's
+        nameless = client.post("/api/replays", json={**record, "names": [None, None]})
+        assert nameless.json()["table"] not in (imported, other.json()["table"])
+        assert client.post("/api/replays", json={**record, "names": None}).json() == (
+            nameless.json()
+        )
         shown = client.get(f"/api/replays/{imported}?seat=0&step=0").json()
         assert [s["name"] for s in shown["seats"]] == ["Ann", None]  # imports lost every name
         assert client.get(f"/api/tables/{imported}/record").json() == record

@@ -185,14 +185,16 @@ class Tables:
     async def import_record(self, data: object, client: str = "") -> tuple[str, bool]:
         """Store a finished game's record (parsed JSON) as a finished table; returns its id, and
         whether this call stored it. The same record always gives the same table. The record
-        may name the seats (``names``, as a table's record does). RecordError says what is
+        may name the seats (``names``, as a table's record does): the names are part of what
+        it is, so the same game with other names is another table (whoever imported a public
+        record first cannot name its players for everyone). RecordError says what is
         wrong. Every attempt counts toward the client's limit, refused ones too: checking a
         record replays its whole game."""
         self._limit(client)
         game = await asyncio.to_thread(finished_game, data)
         names = _record_names(data, game.players)  # type: ignore[arg-type]
         record = game.record()
-        table_id = record_id(record)
+        table_id = record_id({**record, "names": names} if any(names) else record)
         async with self.visit(table_id) as known:
             if known is not None:
                 return table_id, False
