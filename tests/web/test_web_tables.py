@@ -561,3 +561,29 @@ def test_addresses_with_no_table_in_the_window_are_forgotten(client: TestClient)
     tables._created["10.9.9.9"] = deque([time.monotonic()])
     create(client, "renaissance-man-2d6", 2, ["me", "invite"])
     assert set(tables._created) == {"10.9.9.9", "testclient"}
+
+
+def test_searching_bots_think_in_threads_of_their_own(client: TestClient, monkeypatch) -> None:
+    """Searching bots thought in the event loop's own pool of threads, so a client's tables of
+    ten-second searches held up the store's writes and every replay step."""
+    import threading
+
+    from tavola.session import table as table_module
+
+    threads = []
+    choose = table_module._choose
+
+    def spied(*args: Any) -> Any:
+        if args[0].searches:
+            threads.append(threading.current_thread().name)
+        return choose(*args)
+
+    monkeypatch.setattr(table_module, "_choose", spied)
+    seats = [{"kind": "bot", "agent": "ismcts:iterations=5"}, {"kind": "bot", "agent": "random"}]
+    body = {"game": "renaissance-man-2d6", "players": 2, "seats": seats}
+    table = client.post("/api/tables", json=body).json()["table"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello"})
+        while ws.receive_json()["moves"] < 6:
+            pass
+    assert threads and all(name.startswith("tavola-bot") for name in threads), threads

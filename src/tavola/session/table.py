@@ -6,10 +6,12 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import os
 import random
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +39,9 @@ so no table holds a worker thread and a core for minutes."""
 HAND_OVER_AFTER = 180
 """Seconds a person's seat must have been away before another player at the table may hand it
 to a bot (the creator may at once): so a table whose creator left is not stuck."""
+THINKERS = ThreadPoolExecutor(os.cpu_count() or 2, thread_name_prefix="tavola-bot")
+"""The threads searching bots think in, one a core: however many search at once, the event
+loop's own pool (the store's writes, replays, reviews) is left free."""
 _encode = msgspec.json.Encoder().encode
 """A message's JSON (as bytes): several times quicker than json.dumps, on the event loop."""
 
@@ -449,8 +454,9 @@ class LiveTable:
                         continue
                     rng = random.Random(derive_seed(self.bot_seed, seat, len(g.history)))
                     bot = self.bots[seat]
-                    if bot.searches:  # may think for seconds: in a worker thread
-                        action = await asyncio.to_thread(_choose, bot, g, seat, rng)
+                    if bot.searches:  # may think for seconds: in a thread of its own
+                        loop = asyncio.get_running_loop()
+                        action = await loop.run_in_executor(THINKERS, _choose, bot, g, seat, rng)
                     else:  # a millisecond at most: a thread hop would cost more
                         action = _choose(bot, g, seat, rng)
                     await self._apply(seat, action)
