@@ -393,7 +393,7 @@ def test_options_deck_content_of_2_mb() -> None:
     text = "# " + "x" * (2 << 20) + "\n"
     refused(
         CardDataError,
-        r"^x: the card file is larger than 1024 KiB$",
+        r"^x: the card file is larger than 256 KiB$",
         lambda: tavola.new_game(GAME, options={"deck": {"name": "x", "toml": text}}),
     )
 
@@ -523,7 +523,7 @@ def test_read_card_file_50_mb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(os, "read", lambda *args: pytest.fail("the file was read"))
     refused(
         CardDataError,
-        "^big.toml: the card file is larger than 1024 KiB$",
+        "^big.toml: the card file is larger than 256 KiB$",
         lambda: read_card_file(big),
     )
 
@@ -898,12 +898,16 @@ def test_a_games_card_data_option_is_copied_all_the_way_down(tmp_path: Path) -> 
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("a" + ".a" * 30000 + " = 1", "my.toml, line 1: a key of more than 8 dotted parts"),
-        ("[deck]\n[" + "a." * 40 + "a]", "my.toml, line 2: a key of more than 8 dotted parts"),
-        ("x = {" + "a." * 40 + "b = 1}", "my.toml, line 1: a key of more than 8 dotted parts"),
+        ("a" + ".a" * 30000 + " = 1", "my.toml, line 1: a key of more than 4 dotted parts"),
+        ("[deck]\n[" + "a." * 40 + "a]", "my.toml, line 2: a key of more than 4 dotted parts"),
+        ("x = {" + "a." * 40 + "b = 1}", "my.toml, line 1: a key of more than 4 dotted parts"),
+        (
+            'x."\u2028".' + "a." * 30000 + "a = 1",  # a line break to Python, not to TOML
+            "my.toml, line 1: a key of more than 4 dotted parts",
+        ),
         ("x = " + "9" * 5000, "my.toml: not valid card data: Exceeds the limit (4300 digits)"),
     ],
-    ids=["dotted-key", "dotted-header", "dotted-inline", "huge-number"],
+    ids=["dotted-key", "dotted-header", "dotted-inline", "line-separator", "huge-number"],
 )
 def test_card_text_the_toml_parser_chokes_on_is_refused_before(text: str, words: str) -> None:
     """A key of 30,000 dotted parts (60 KB) held a server's event loop 17 s and took gigabytes
@@ -919,3 +923,19 @@ def test_dots_in_quoted_text_and_comments_are_no_key() -> None:
     assert "dotted parts" not in deck_error(f'[deck]\nname = "{dots}"  # {dots}\n')
     assert "dotted parts" not in deck_error(f"[deck]\nname = '{dots}'\n")
     assert "dotted parts" in deck_error(f'[deck]\n"{dots}"{".a" * 9} = 1\n')
+
+
+def test_a_number_past_the_digits_python_prints_is_named_by_its_size() -> None:
+    """TOML reads 0x, 0o and 0b numbers of any length; printing one in the range error raised
+    a ValueError (a 500 from the web app)."""
+    huge = standard_text().replace("ducats = 11", "ducats = 0x" + "f" * 5000, 1)
+    assert "'ducats' is from 0 to 120, not <a number of 20000 bits>" in deck_error(huge)
+
+
+def test_a_line_separator_in_a_comment_does_not_shift_the_lines_named() -> None:
+    """Python's splitlines() also breaks at U+2028, U+2029 and U+0085, which TOML does not:
+    the lines errors named came after such a comment, one too far."""
+    text = standard_text()
+    bad = "# a comment\u2028with a separator\n" + text.replace("ducats = 11", "ducats = -1", 1)
+    line = bad.split("\n").index("ducats = -1") + 1
+    assert deck_error(bad).startswith(f"my.toml, line {line}: 'ducats' is from 0 to 120")

@@ -187,7 +187,7 @@ def test_a_bad_record_file_is_refused_with_its_problem_named(
 
 
 def test_a_record_of_a_long_game_with_a_card_file_imports(client: TestClient) -> None:
-    """A record holds its card file's text (up to 1 MiB) and every action: one of a long game
+    """A record holds its card file's text (up to 256 KiB) and every action: one of a long game
     with the lobby's largest card file (60 KiB) is well over a table's settings' 64 KiB."""
     from tavola.games.renaissance_rivals.cards import CARDS
 

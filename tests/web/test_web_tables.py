@@ -448,6 +448,14 @@ def test_a_connection_that_never_says_hello_is_closed(client: TestClient, monkey
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 4408
+    with client.websocket_connect(f"/ws/{table}") as ws:  # the clock runs from connecting
+        replies = []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            for _ in range(20):  # a message other than hello now and then, for 2 s at most
+                ws.send_json({})
+                replies.append(ws.receive_json()["message"])
+                time.sleep(0.1)
+        assert closed.value.code == 4408 and len(replies) <= 4, replies
     with client.websocket_connect(f"/ws/{table}") as ws:  # once said, no clock
         ws.send_json({"type": "hello"})
         assert ws.receive_json()["type"] == "state"

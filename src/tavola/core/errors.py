@@ -54,7 +54,8 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     try:
         text = repr(value)
     except Exception:  # a hostile __repr__ must not turn an error message into a crash
-        text = f"<{type(value).__name__}>"
+        big = isinstance(value, int)  # past the digits Python converts (0x... in TOML)
+        text = f"<a number of {value.bit_length()} bits>" if big else f"<{type(value).__name__}>"
     return shorten(text, limit)
 
 

@@ -1,5 +1,5 @@
 """A run's options as a person reads them: a card file by its name and digest, never its text
-(a card file is up to 1 MiB, and the report, the summary and the errors would carry it all);
+(a card file is up to 256 KiB, and the report, the summary and the errors would carry it all);
 and the settings given that play no part at the run's player count."""
 
 from __future__ import annotations

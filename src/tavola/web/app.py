@@ -58,7 +58,7 @@ MAX_MESSAGE = 16 * 1024
 MAX_BODY = 64 * 1024
 """The largest request body but a record's (a table's settings: card data up to 60 KiB)."""
 MAX_RECORD = 2 * 1024 * 1024
-"""The largest record to import: card data by content (up to 1 MiB) and the actions (a long
+"""The largest record to import: card data by content (up to 256 KiB) and the actions (a long
 four-player game of Rivals takes 65 KB)."""
 RECORDS = "/api/replays"
 """Where records are imported."""
@@ -382,11 +382,13 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
     """One connection to a table: a hello, then actions, each checked; until it closes."""
     listener: Listener | None = None
     stamps: list[float] = []
+    deadline = time.monotonic() + HELLO_SECONDS  # for the hello, counted from connecting
     try:
         while True:
             if listener is None:  # a connection that never says hello is not kept
                 try:
-                    message = await asyncio.wait_for(ws.receive(), HELLO_SECONDS)
+                    left = max(deadline - time.monotonic(), 0)
+                    message = await asyncio.wait_for(ws.receive(), left)
                 except TimeoutError:
                     why = f"say hello within {HELLO_SECONDS:g} seconds"
                     await ws.send_json({"type": "error", "message": why})
