@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import io
+import ipaddress
 import json
 import os
 import shlex
@@ -61,6 +62,19 @@ class _Parser(argparse.ArgumentParser):
         if extras:
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         return parsed, extras
+
+
+def _addresses(text: str) -> str:
+    """An argparse type: comma-separated IP addresses or networks (``10.0.0.0/8``), or ``*``."""
+    for part in (p.strip() for p in text.split(",")):
+        if part != "*":
+            try:
+                ipaddress.ip_network(part, strict=False)
+            except ValueError:
+                raise argparse.ArgumentTypeError(
+                    f"expected IP addresses or networks, comma-separated, not {part!r}"
+                ) from None
+    return text
 
 
 def _whole(least: int) -> Callable[[str], int]:
@@ -932,6 +946,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--proxy",
         metavar="ADDRESSES",
+        type=_addresses,
         help="behind a reverse proxy: its addresses (comma-separated), whose X-Forwarded-For "
         "header then gives each client's address for the per-client limits (default: none "
         "trusted)",

@@ -199,3 +199,10 @@ def test_a_forwarded_address_counts_only_from_a_proxy_named(tmp_path: Path, trus
     finally:
         server.kill()
         server.wait()
+
+
+def test_a_proxy_address_that_is_none_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """uvicorn took any text as a proxy's address, so a typo trusted nobody without a word."""
+    code, out, err = serve(capsys, "--proxy", "10.0.0.1,localhots")
+    assert code == 2 and "serving on" not in out
+    assert "--proxy: expected IP addresses or networks, comma-separated, not 'localhots'" in err
