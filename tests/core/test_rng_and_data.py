@@ -85,6 +85,6 @@ def test_card_ids_are_checked_alike_in_every_game() -> None:
     with pytest.raises(CardDataError, match=r"line 2: id 'Pope' must be lower-case letters"):
         f.card_id(rows[0], "card", 0, set())
     with pytest.raises(CardDataError, match=r"line 5: .*\(not starting with 'red-' or 's1-'\)"):
-        f.card_id(rows[1], "card", 1, set(), "red-,s1-")
+        f.card_id(rows[1], "card", 1, set(), ("red-", "s1-"))
     with pytest.raises(CardDataError, match=r"line 5: duplicate id 'red-x'"):
         f.card_id(rows[1], "card", 1, {"red-x"})

@@ -48,17 +48,17 @@ def _unquoted(line: str) -> str:
     """``line`` without its quoted text and its comment (a scan in one pass: a pattern would
     retry from every quote of a line full of unclosed ones)."""
     out = []
-    quote = ""
+    closing = ""  # the quote that ends the quoted text the scan is in, if any
     escaped = False
     for ch in line:
         if escaped:
             escaped = False
-        elif quote:
-            if ch == quote:
-                quote = ""
-            escaped = quote == '"' and ch == "\\"
+        elif closing:
+            if ch == closing:
+                closing = ""
+            escaped = closing == '"' and ch == "\\"
         elif ch in "\"'":
-            quote = ch
+            closing = ch
         elif ch == "#":
             break
         else:
@@ -66,10 +66,10 @@ def _unquoted(line: str) -> str:
     return "".join(out)
 
 
-def _deep_key_line(text: str) -> int | None:
-    """The first line holding a key (or a table's header) of more than :data:`MAX_KEY_PARTS`
-    dotted parts, quoted text aside, if any."""
-    for lineno, line in enumerate(text.split("\n"), start=1):
+def _deep_key_line(lines: list[str]) -> int | None:
+    """The number of the first of ``lines`` holding a key (or a table's header) of more than
+    :data:`MAX_KEY_PARTS` dotted parts, quoted text aside, if any."""
+    for lineno, line in enumerate(lines, start=1):
         if line.count(".") < MAX_KEY_PARTS:
             continue
         bare = _unquoted(line)
@@ -183,7 +183,8 @@ class DataFile:
         self.path = name
         self.digest = digest(text, name)
         text = text.removeprefix("\ufeff")
-        if (deep := _deep_key_line(text)) is not None:
+        lines = text.split("\n")  # TOML's only line break (not U+2028 and the like)
+        if (deep := _deep_key_line(lines)) is not None:
             raise CardDataError(
                 f"{name}, line {deep}: a key of more than {MAX_KEY_PARTS} dotted parts"
             )
@@ -200,7 +201,7 @@ class DataFile:
         self._entries: dict[str, list[int]] = {}
         self._keys: dict[tuple[str, int], dict[str, int]] = {}
         section: tuple[str, int] = ("", 0)
-        for lineno, line in enumerate(text.split("\n"), start=1):  # TOML's only line break
+        for lineno, line in enumerate(lines, start=1):
             if m := _HEADER.match(line) or _TABLE.match(line):
                 table = m.group(1)
                 head, dot, rest = table.partition(".")
@@ -274,14 +275,18 @@ class DataFile:
         return self.field(meta, "set", 0, "name", str) if "name" in meta else Path(self.path).stem
 
     def card_id(
-        self, row: dict[str, Any], table: str, index: int, seen: set[str], reserved: str = ""
+        self,
+        row: dict[str, Any],
+        table: str,
+        index: int,
+        seen: set[str],
+        reserved: tuple[str, ...] = (),
     ) -> str:
         """The entry's ``id``: lower-case letters, digits and '-', not in ``seen`` (to which it
-        is added), and not starting with any of the comma-separated prefixes ``reserved``."""
+        is added), and not starting with any of the prefixes ``reserved``."""
         cid = self.field(row, table, index, "id", str)
-        prefixes = tuple(reserved.split(",")) if reserved else ()
-        if not _ID.match(cid) or (prefixes and cid.startswith(prefixes)):
-            but = f" (not starting with {' or '.join(map(repr, prefixes))})" if prefixes else ""
+        if not _ID.match(cid) or cid.startswith(reserved):
+            but = f" (not starting with {' or '.join(map(repr, reserved))})" if reserved else ""
             raise self.error(
                 f"id {quote(cid, 30)} must be lower-case letters, digits and '-'{but}",
                 table,

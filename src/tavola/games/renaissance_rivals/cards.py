@@ -82,7 +82,7 @@ MAJOR_VP = 8
 ST_PETERS_COST = 14
 ST_PETERS_VP = 10
 MAX_VALUE = 20
-COPY_PREFIXES = "red-,s1-,s2-,s3-,s4-"
+COPY_PREFIXES = ("red-", "s1-", "s2-", "s3-", "s4-")
 """The prefixes the game gives its copies of a card: no id in a card file starts with them."""
 _LINK_KEYS = {"skill", "needs"}
 _START_KEYS = {"id", "name", "count", "influence", "advancement"}

@@ -241,14 +241,16 @@ async function cardValues() {
  * where `file.text()` would turn the bad bytes into replacement characters without a word. */
 function utf8Text(name, buffer, input) {
   const bytes = new Uint8Array(buffer);
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return decoder.decode(bytes);
   } catch {
     let line = 1;
     for (let start = 0; start <= bytes.length; line++) {
-      const end = bytes.indexOf(10, start) < 0 ? bytes.length : bytes.indexOf(10, start);
+      const newline = bytes.indexOf(10, start);
+      const end = newline < 0 ? bytes.length : newline;
       try {
-        new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, end));
+        decoder.decode(bytes.subarray(start, end));
       } catch {
         break;
       }
