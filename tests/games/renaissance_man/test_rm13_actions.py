@@ -255,6 +255,23 @@ def test_teach_collects_one_of_each_and_four_make_a_renaissance_man() -> None:
     assert g.view(0)["structures"][0][SLOT["2.2"]] == "down"
 
 
+def test_three_tokens_make_no_renaissance_man() -> None:
+    """ "If all 4 tokens are now present, the player generates a Renaissance Man." A third token
+    stays in the area, and no card is dealt."""
+    g = ready_game()
+    g.rm[0] = [COIN, 4 * PAIRS.index((BOOK, BREAD)) + BOOK]
+    g.supply[0] -= 1
+    g.supply[PAIRS.index((BOOK, BREAD))] -= 1
+    x = find_card(g, K)
+    give(g, 0, x)
+    step(g, 0, {"kind": "act", "type": "teach"})
+    commit(g, 0, {"kind": "card", "card": g.c.ids[x]}, {"kind": "token", "faces": "coin/shield"})
+    commit(g, 0, "ready")
+    pass_all(g)
+    assert len(g.rm[0]) == 3 and sum(g.supply) == 45
+    assert g.pending[0] == -1 and not any(g.view(0)["to_place"])
+
+
 def test_several_renaissance_men_are_placed_simultaneously() -> None:
     """ "If multiple players create a "Renaissance Man" at the same time, then they all are dealt
     a face-down card from the deck, and simultaneously choose where to place it in their

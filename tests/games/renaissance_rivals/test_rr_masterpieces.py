@@ -331,3 +331,20 @@ def test_a_completed_game_needs_the_major() -> None:
     assert g2.is_over and g2.view(None)["ended"] == "masterpieces"
     with pytest.raises(tavola.IllegalActionError):
         do(g2, "end")
+
+
+def test_a_masterpiece_advances_only_in_a_row_of_its_city() -> None:
+    """The art market (a 4 x 4 grid of cards, whose top row represents Milan, the middle two rows
+    Florence, and the bottom row Rome). A Masterpiece card in your hand can only be started or
+    advanced on your turn if [...] your player token is located in a row belonging to the City
+    printed at the bottom of the card. [D22] A started Masterpiece, the Advancement points in hand:
+    ``advance`` is offered in the rows of its city and in no other."""
+    city_of_row = {1: "Milan", 2: "Florence", 3: "Florence", 4: "Rome"}
+    for city in ("Milan", "Florence", "Rome"):
+        g, card, _ = ready(city=city)
+        do(g, {"kind": "start", "card": card})
+        g.adv_pool = g.t.mp_steps[g.t.number[card]][0]
+        for row, row_city in city_of_row.items():
+            pawn(g, f"C{row}")
+            offered = {"kind": "advance", "city": city.lower()} in legal_json(g)
+            assert offered == (row_city == city), (card, city, row)
