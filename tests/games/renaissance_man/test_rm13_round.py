@@ -400,6 +400,23 @@ def test_one_player_loses_when_the_deck_must_be_reshuffled() -> None:
     assert g.events(0)[-1]["text"].startswith("The game ends: the deck ran out. The game is lost.")
 
 
+def test_one_player_wins_with_a_master_before_the_deck_runs_out() -> None:
+    """ "You win if you complete your pyramid structure before you need to reshuffle the deck
+    (i.e. when you need to draw, but the deck is empty)." [D22] Alone, a Master is a win."""
+    g = ready_game(1)
+    free = rms(g)
+    for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1", "4.2"):
+        put(g, 0, slot, free.pop())
+    master = free.pop()
+    give(g, 0, master)
+    g.stored[0] = [COIN]
+    g.supply[0] -= 1
+    commit(g, 0, {"kind": "act", "type": "hire"}, {"kind": "card", "card": g.c.ids[master]})
+    commit(g, 0, {"kind": "place", "slot": "5.1"}, "ready")
+    assert g.is_over and g.deck and g.view(0)["ended"] == "master"
+    assert g.result.winners == (0,) and g.view(0)["winners"] == [0]
+
+
 def test_one_player_easier_reshuffles_some_cards_once() -> None:
     """ "For an easier game, randomly reshuffle a pre-chosen number of cards (10, for example) to
     make a new draw pile when the deck initially runs out, and play until a new shuffle is
