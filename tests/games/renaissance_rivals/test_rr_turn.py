@@ -52,6 +52,24 @@ def test_each_card_gives_influence_or_advancement_not_both() -> None:
     assert g.view(1)["this_turn"]["used"] == [card]  # a used card is shown to all [D9]
 
 
+def test_points_not_spent_are_lost_at_the_end_of_the_turn() -> None:
+    """Each of the cards in your hand generates resources to power actions [...] in a single
+    round. [D4] The pools are the turn's: what is not spent is gone when the turn ends, for the
+    next player and for this one's next turn."""
+    g = new(2, seed=1)
+    clear_hand(g)
+    inf, adv = a_card(g, level=1, cost=3), a_card(g, level=1, cost=2)
+    put(g, inf, "hand")
+    put(g, adv, "hand")
+    do(g, {"kind": "use", "card": inf, "as": "influence"})
+    do(g, {"kind": "use", "card": adv, "as": "advancement"})
+    assert g.inf_pool > 0 and g.adv_pool > 0
+    do(g, "end")
+    assert g.cur == 1 and g.inf_pool == 0 and g.adv_pool == 0
+    this_turn = g.view(0)["this_turn"]
+    assert this_turn["influence"] == 0 and this_turn["advancement"] == 0
+
+
 def test_acquire_within_one_space_paying_the_cost() -> None:
     """You can only acquire Commission cards located within one space of your player token,
     including the card your token stands on and all surrounding cards, up to a possible total of
