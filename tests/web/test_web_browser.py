@@ -760,6 +760,43 @@ def test_the_game_log_tells_the_same_sentence_in_a_row_once_with_its_count(
     page.close()
 
 
+def test_the_game_log_keeps_following_when_the_move_panel_shrinks_it(server: str, browser) -> None:
+    """On a desktop the "Your move" panel appears beside the log and shrinks it: the page took
+    the hidden bottom for the reader having scrolled up, and stopped following new events."""
+    page = my_seat(
+        server, browser, "renaissance-rivals", 4, "random", viewport={"width": 1280, "height": 800}
+    )
+    at_bottom = (
+        "(l => l.scrollHeight - l.scrollTop - l.clientHeight < 40)(document.getElementById('log'))"
+    )
+    overflows = "(l => l.scrollHeight > l.clientHeight + 40)(document.getElementById('log'))"
+    buttons = page.locator("#action-buttons button:enabled")
+    checked = 0
+    for _ in range(400):
+        if checked >= 3:
+            break
+        if buttons.count() and page.evaluate(overflows):
+            page.wait_for_timeout(300)  # the panel is up: the log has had its last resize
+            assert page.evaluate(at_bottom), "the log stopped following with the move panel up"
+            checked += 1
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):
+                buttons.last.click(timeout=2000)  # "End the turn": more of the others' turns
+        page.wait_for_timeout(50)
+    assert checked >= 3, "the log never overflowed while it was this seat's move"
+    log = page.locator("#log li")
+    seen = log.count()
+    page.evaluate("document.getElementById('log').scrollTop = 0")  # the reader scrolls up
+    while log.count() == seen:
+        if buttons.count():
+            with contextlib.suppress(playwright.Error):
+                buttons.last.click(timeout=2000)
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.getElementById('log').scrollTop") == 0, "the reader was moved"
+    page.close()
+
+
 def test_a_step_of_a_secret_choice_is_taken_back_from_the_page(server: str, browser) -> None:
     """A misclicked Foundation card could not be taken back: the choice had to go on."""
     page = my_seat(server, browser, "renaissance-man", 2, "heuristic")
@@ -1071,9 +1108,12 @@ def test_a_screen_reader_hears_the_board_in_words_that_make_sense(server: str, b
     page = my_seat(server, browser, "renaissance-rivals", 2, "random")
     turn = page.get_by_role("group", name="This turn")
     expect(turn).to_be_visible()
-    assert re.search(r"rounds (Your turn|Seat 1 to play)", turn.aria_snapshot()), (
-        turn.aria_snapshot()
-    )
+    for _ in range(50):  # read once the first update has been drawn (a loaded machine lags)
+        snapshot = turn.aria_snapshot()
+        if re.search(r"rounds (Your turn|Seat 1 to play)", snapshot):
+            break
+        page.wait_for_timeout(100)
+    assert re.search(r"rounds (Your turn|Seat 1 to play)", snapshot), snapshot
     page.close()
 
 

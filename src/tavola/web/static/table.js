@@ -199,10 +199,33 @@ function whoAmI(msg) {
   return `${seatLabel(msg, msg.seat)}, played by a bot${since} (handed over while you were away; "Play my seat again" under "At the table" takes it back)`;
 }
 
-function addEvents(events, announce) {
+/* The log follows new events until the reader scrolls up. A box that shrinks (the "Your move"
+   panel appearing beside it) hides the bottom too, but leaves scrollTop where it was. The
+   position is read again before each update: a scroll event may not have come yet. */
+let following = true;
+let lastTop = 0;
+
+function stillFollowing() {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  following = atBottom || (following && log.scrollTop >= lastTop);
+  lastTop = log.scrollTop;
+  return following;
+}
+
+function toBottom() {
+  log.scrollTop = log.scrollHeight;
+  lastTop = log.scrollTop;
+}
+
+log.addEventListener('scroll', stillFollowing);
+new ResizeObserver(() => {
+  if (stillFollowing()) toBottom();
+}).observe(log);
+
+function addEvents(events, announce) {
+  const follow = stillFollowing();
   appendEvents(log, events);
-  if (atBottom || !announce) log.scrollTop = log.scrollHeight;
+  if (follow || !announce) toBottom();
 }
 
 /** Tell screen readers (the page's polite live region). */
