@@ -198,6 +198,19 @@ def test_an_empty_deck_is_refilled_from_the_shuffled_discards() -> None:
     assert [len(h) for h in g.hands] == [4, 4]
 
 
+def one_from_a_master(g: RenaissanceMan) -> int:
+    """Seat 0's pyramid built but for its Master (wild workers), the Master in hand and a stored
+    Coin to hire it with: the Master's card."""
+    free = rms(g)
+    for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1", "4.2"):
+        put(g, 0, slot, free.pop())
+    master = free.pop()
+    give(g, 0, master)
+    g.stored[0] = [COIN]
+    g.supply[0] -= 1
+    return master
+
+
 def test_a_master_ends_the_game_after_the_phase() -> None:
     """ "The goal of the players is to create a Worker pyramid structure of 5 levels, making a
     total of 15 workers." "5 workers for Level One (Starting Foundation), 4 for Level Two, 3 for
@@ -207,13 +220,7 @@ def test_a_master_ends_the_game_after_the_phase() -> None:
     structure." "This will be his 15th worker, thus completing his pyramid, and winning the
     game." [D22]"""
     g = ready_game(2)
-    free = rms(g)
-    for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1", "4.2"):
-        put(g, 0, slot, free.pop())
-    master = free.pop()
-    give(g, 0, master)
-    g.stored[0] = [COIN]
-    g.supply[0] -= 1
+    master = one_from_a_master(g)
     pass_all(g, but=(0,))
     commit(g, 0, {"kind": "act", "type": "hire"}, {"kind": "card", "card": g.c.ids[master]})
     commit(g, 0, {"kind": "place", "slot": "5.1"}, "ready")
@@ -404,13 +411,7 @@ def test_one_player_wins_with_a_master_before_the_deck_runs_out() -> None:
     """ "You win if you complete your pyramid structure before you need to reshuffle the deck
     (i.e. when you need to draw, but the deck is empty)." [D22] Alone, a Master is a win."""
     g = ready_game(1)
-    free = rms(g)
-    for slot in ("2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "4.1", "4.2"):
-        put(g, 0, slot, free.pop())
-    master = free.pop()
-    give(g, 0, master)
-    g.stored[0] = [COIN]
-    g.supply[0] -= 1
+    master = one_from_a_master(g)
     commit(g, 0, {"kind": "act", "type": "hire"}, {"kind": "card", "card": g.c.ids[master]})
     commit(g, 0, {"kind": "place", "slot": "5.1"}, "ready")
     assert g.is_over and g.deck and g.view(0)["ended"] == "master"
