@@ -375,6 +375,22 @@ def test_transfer_one_commission_at_the_end() -> None:
     assert not {a.kind for a in g.catalog.actions} & {"untransfer", "take"}
 
 
+def test_no_transfer_of_a_skill_the_palette_has() -> None:
+    """[D21] Only a Commission whose skill is not in the Palette can be transferred: a second
+    PORT is not offered once a PORT is there, a GOLD still is."""
+    g = new(2, seed=1)
+    clear_hand(g)
+    have, again = spare(g, 2, level=1, skill="PORT")
+    (gold,) = spare(g, 1, level=1, skill="GOLD")
+    put(g, have, "palette")
+    put(g, again, "hand")
+    put(g, gold, "hand")
+    transfers = [x["card"] for x in legal_json(g) if x["kind"] == "transfer"]
+    assert transfers == [gold]
+    with pytest.raises(tavola.IllegalActionError):
+        do(g, {"kind": "transfer", "card": again})
+
+
 def test_discard_and_draw_at_the_end() -> None:
     """All the cards you have drawn in this round (excepting a card you have transferred to your
     Palette) will be discarded at the end of your turn, whether or not you made use of them. Once
