@@ -254,6 +254,29 @@ def test_the_milan_example() -> None:
     assert starts(before) == []
 
 
+def test_each_completed_masterpiece_gives_its_own_move() -> None:
+    """Each time you complete a Masterpiece, you MAY move your token one space up, down, left, or
+    right (NOT diagonally). [D13] Two completed in a turn give two moves."""
+    g, milan, _ = ready(vp=2, city="Milan")
+    from tavola.games.renaissance_rivals.cards import SKILLS
+
+    florence = mp(g, 0, city="Florence")
+    put(g, florence, "hand")
+    skill = SKILLS[g.t.skill[g.t.number[florence]]]
+    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
+    put(g, a_card(g, level=level, skill=skill), "palette")
+    do(g, {"kind": "start", "card": milan})
+    complete(g, milan, "Milan")
+    pawn(g, CITY_ROW["Florence"])
+    do(g, {"kind": "start", "card": florence})
+    complete(g, florence, "Florence")
+    assert g.view(0)["this_turn"]["bonus_moves"] == 2
+    do(g, {"kind": "move", "dir": "down"})
+    assert g.view(0)["this_turn"]["bonus_moves"] == 1 and moves(g)
+    do(g, {"kind": "move", "dir": "down"})
+    assert g.view(0)["seats"][0]["pawn"] == "B4" and moves(g) == []
+
+
 def test_start_at_any_point_and_the_bonus_move_with_other_moves() -> None:
     """You can start a Masterpiece anytime during your turn: you do not have to spend any
     Advancement points on its completion. This optional movement is in addition to any other
