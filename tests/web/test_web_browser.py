@@ -1040,12 +1040,14 @@ def test_cards_that_cannot_be_played_say_why_and_keep_their_contrast(server: str
     page = my_seat(
         server, browser, "testa-di-pecora", 4, "random", viewport={"width": 1280, "height": 900}
     )
-    barred = page.locator(".hand.choosing .tcard:not(button)")
-    click_until(page, barred.count)
-    assert barred.first.get_attribute("aria-label").endswith(": cannot be played now")
-    expect(page.locator(".hand-box .barred")).to_have_text(
-        re.compile(r"^(You must follow \w+: o|O)nly the outlined cards can be played now\.$")
-    )
+    # A barred card's label and the note, read at once: the hand may change between two reads.
+    barred = """() => [document.querySelector('.hand.choosing .tcard:not(button)')
+        ?.getAttribute('aria-label'), document.querySelector('.hand-box .barred')?.textContent]"""
+    seen: list[list[str | None]] = []
+    click_until(page, lambda: all(seen.append(page.evaluate(barred)) or seen[-1]))
+    label, note = seen[-1]
+    assert label.endswith(": cannot be played now")
+    assert re.match(r"^(You must follow \w+: o|O)nly the outlined cards can be played now\.$", note)
     assert page.evaluate(LOW_CONTRAST, ".hand-box") == []
     page.locator(".hand-box").screenshot(path=str(SHOTS / "testa-di-pecora-barred-cards.png"))
     for game, seen in [
