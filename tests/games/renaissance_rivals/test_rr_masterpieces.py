@@ -6,8 +6,18 @@ import pytest
 from rr_helpers import a_card, clear_hand, do, legal_json, mp, new, pawn, put, spare
 
 import tavola
+from tavola.games.renaissance_rivals.cards import CITIES, SKILLS
 
 CITY_ROW = {"Milan": "B1", "Florence": "B2", "Rome": "B4"}
+
+
+def give_mastery(g, card: str) -> None:
+    """Put a Commission of the Masterpiece ``card``'s skill into seat 0's Palette, unless the
+    seat has Mastery of it already."""
+    skill = SKILLS[g.t.skill[g.t.number[card]]]
+    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
+    if skill not in g.view(0)["seats"][0]["mastery"]:
+        put(g, a_card(g, level=level, skill=skill), "palette")
 
 
 def ready(players: int = 2, seed: int = 1, **want):
@@ -22,13 +32,8 @@ def ready(players: int = 2, seed: int = 1, **want):
         break
     clear_hand(g)
     put(g, card, "hand")
-    i = g.t.number[card]
-    from tavola.games.renaissance_rivals.cards import CITIES, SKILLS
-
-    skill = SKILLS[g.t.skill[i]]
-    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
-    put(g, a_card(g, level=level, skill=skill), "palette")
-    city = CITIES[g.t.mp_city[i]]
+    give_mastery(g, card)
+    city = CITIES[g.t.mp_city[g.t.number[card]]]
     pawn(g, CITY_ROW[city])
     return g, card, city
 
@@ -103,12 +108,7 @@ def test_one_masterpiece_per_city_and_never_discarded() -> None:
         and g.t.ids[i] != card
     )
     put(g, other, "hand")
-    from tavola.games.renaissance_rivals.cards import SKILLS
-
-    skill = SKILLS[g.t.skill[g.t.number[other]]]
-    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
-    if skill not in g.view(0)["seats"][0]["mastery"]:
-        put(g, a_card(g, level=level, skill=skill), "palette")
+    give_mastery(g, other)
     assert other not in starts(g)
     assert g.view(1)["seats"][0]["in_progress"][city.lower()]["card"] == card
     kinds = {a.kind for a in g.catalog.actions}
@@ -258,13 +258,9 @@ def test_each_completed_masterpiece_gives_its_own_move() -> None:
     """Each time you complete a Masterpiece, you MAY move your token one space up, down, left, or
     right (NOT diagonally). [D13] Two completed in a turn give two moves."""
     g, milan, _ = ready(vp=2, city="Milan")
-    from tavola.games.renaissance_rivals.cards import SKILLS
-
     florence = mp(g, 0, city="Florence")
     put(g, florence, "hand")
-    skill = SKILLS[g.t.skill[g.t.number[florence]]]
-    level = 1 if skill in SKILLS[:5] else 2 if skill in ("LAND", "SCULP") else 3
-    put(g, a_card(g, level=level, skill=skill), "palette")
+    give_mastery(g, florence)
     do(g, {"kind": "start", "card": milan})
     complete(g, milan, "Milan")
     pawn(g, CITY_ROW["Florence"])
