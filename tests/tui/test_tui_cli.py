@@ -35,7 +35,10 @@ def test_an_error_of_the_game_set_up_is_a_usage_error_on_stderr(
     options = ["--option", "artist_0=leonardo", "--option", "artist_1=leonardo"]
     code, out, err = run(capsys, "play", RIVALS, "--players", "2", *options)
     assert (code, out) == (2, "")
-    assert err == "tavola: error: two seats chose leonardo: each artist is played by one seat\n"
+    assert err == (
+        "tavola: error: option 'artist_1': seat 0 chose leonardo too: "
+        "each artist is played by one seat\n"
+    )
 
 
 def test_an_unknown_argument_points_to_the_help_of_play(

@@ -299,6 +299,8 @@ def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
     page.get_by_label("Players", exact=True).dispatch_event("change")
     page.get_by_role("button", name="Create table").click()
     expect(page.locator("#lobby-error")).to_contain_text("broken.toml, line 31: not valid TOML")
+    expect(page.locator("#opt-deck")).to_be_focused()  # the field at fault, not Create
+    expect(page.locator("#opt-deck")).to_have_attribute("aria-invalid", "true")
     page.locator("#opt-deck").set_input_files(str(mine))
     with page.expect_request("**/api/tables") as made:
         page.get_by_role("button", name="Create table").click()
@@ -999,6 +1001,73 @@ def test_a_new_number_of_players_keeps_the_focus_and_says_what_it_became(
     expect(page.locator("#players-note")).to_have_text(
         "Testa di Pecora takes 4 to 5 players: set to 4."
     )
+    page.close()
+
+
+def test_a_click_on_an_option_as_the_focus_leaves_players_is_kept(server: str, browser) -> None:
+    """A new number of players redrew every option field as the focus left Players: the field
+    clicked was replaced under the click, and the keys typed next went to the Deck chooser."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    page.get_by_label("Players", exact=True).fill("5")
+    seasons = page.locator("#opt-seasons")
+    seasons.click()  # Players' change is handled on the way
+    page.keyboard.press("Control+A")
+    page.keyboard.type("7")
+    expect(seasons).to_be_focused()
+    expect(seasons).to_have_value("7")
+    dealer = page.locator("#opt-first_dealer")
+    expect(dealer.locator("option")).to_have_text(["random", *(f"seat {s}" for s in range(5))])
+    dealer.select_option("seat 4")
+    page.get_by_label("Players", exact=True).fill("4")
+    page.get_by_label("Players", exact=True).press("Tab")
+    expect(dealer.locator("option")).to_have_count(5)
+    expect(dealer).to_have_value("")  # seat 4 is gone: random
+    expect(seasons).to_have_value("7")
+    page.close()
+
+
+def test_a_number_of_players_set_as_create_is_pressed_makes_no_table(server: str, browser) -> None:
+    """Nine players typed and Create pressed: the number became five and a five-player table
+    was made in the same click, the note saying so wiped before it could be read."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    players = page.get_by_label("Players", exact=True)
+    made: list[str] = []
+    page.on("request", lambda r: made.append(r.url) if r.url.endswith("/api/tables") else None)
+    players.fill("9")
+    page.get_by_role("button", name="Create table").click()
+    note = "Testa di Pecora takes 4 to 5 players: set to 5."
+    expect(page.locator("#players-note")).to_have_text(note)
+    expect(players).to_be_focused()
+    expect(players).to_have_value("5")
+    players.fill("3")
+    players.press("Enter")  # the same by the keyboard
+    expect(page.locator("#players-note")).to_have_text(note.replace("set to 5", "set to 4"))
+    expect(players).to_be_focused()
+    assert made == [] and page.locator("#created").is_hidden()
+    page.get_by_role("button", name="Create table").click()  # seen: now it is made
+    page.locator("#created").wait_for()
+    assert len(made) == 1
+    page.close()
+
+
+def test_two_seats_with_one_artist_put_the_focus_on_the_second(server: str, browser) -> None:
+    """The refusal named no option, so the focus went to Create table."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
+    page.get_by_label("Players", exact=True).fill("2")
+    page.get_by_label("Players", exact=True).press("Tab")
+    page.locator("#opt-artist_0").select_option("leonardo")
+    page.locator("#opt-artist_1").select_option("leonardo")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_have_text(
+        "Artist 1: seat 0 chose leonardo too: each artist is played by one seat"
+    )
+    expect(page.locator("#opt-artist_1")).to_be_focused()
     page.close()
 
 

@@ -326,7 +326,7 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
                 "options": {"artist_0": "leonardo", "artist_1": "leonardo"},
                 "seats": [{"kind": "me"}, {"kind": "invite"}],
             },
-            "two seats chose leonardo",
+            "option 'artist_1': seat 0 chose leonardo too",
         ),
     ],
 )

@@ -995,14 +995,17 @@ def choose_artists(ids: tuple[str, ...], wanted: list[str], seed: int) -> list[i
     """Each seat's artist (an index of ``ids``): [D2] the one it chose, or one of the others
     drawn from the seed, all different. With none chosen, the draw is what it always was."""
     chosen = [w for w in wanted if w != DRAWN]
-    for w in chosen:
-        if w not in ids:
+    for seat, w in enumerate(wanted):
+        if w != DRAWN and w not in ids:
             raise UnknownGameError(
-                f"no artist {quote(w)} in this card set; its artists: {', '.join(ids)}"
+                f"option 'artist_{seat}': no artist {quote(w)} in this card set; its artists: "
+                f"{', '.join(ids)}"
             )
-    if len(set(chosen)) < len(chosen):
-        twice = next(w for w in chosen if chosen.count(w) > 1)
-        raise UnknownGameError(f"two seats chose {twice}: each artist is played by one seat")
+        if w != DRAWN and w in wanted[:seat]:
+            raise UnknownGameError(
+                f"option 'artist_{seat}': seat {wanted.index(w)} chose {w} too: each artist is "
+                "played by one seat"
+            )
     free = [a for a in range(len(ids)) if ids[a] not in chosen]
     drawn = iter(stream(seed, ARTISTS).sample(free, len(wanted) - len(chosen)))
     return [ids.index(w) if w != DRAWN else next(drawn) for w in wanted]

@@ -13,6 +13,7 @@ const KINDS = [['me', 'me'], ['invite', 'invite a friend'], ['bot', 'bot']];
 const MAX_CARD_FILE = 60 * 1024; // the server takes a table's settings up to 64 KiB
 let games = [];
 let prefill = readPrefill();
+let clampedAt = -Infinity; // when the players' number was last set to one the game takes
 
 /** Settings to start from: ?settings=<JSON> ("new table with the same settings"). */
 function readPrefill() {
@@ -45,9 +46,15 @@ function refuse(message, field = null) {
   (fault.field || $('create')).focus();
 }
 
-/** The field a refusal names ("option 'round_limit' is ...", "seat 1: a name is ..."), if the
- *  form has it, and the sentence with the field's label for its key. */
+/** The field a refusal names ("option 'round_limit' is ...", "seat 1: a name is ...", a card
+ *  file's "deck.toml, line 3: ..."), if the form has it, and the sentence with the field's
+ *  label for its key. */
 function faultOf(message) {
+  const chooser = [...form.querySelectorAll('[data-type="CardsOption"]')].find((input) => {
+    const file = input.files[0]?.name;
+    return file && (message.startsWith(`${file},`) || message.startsWith(`${file}:`));
+  });
+  if (chooser) return { field: chooser, text: message };
   const option = /^option '(\w+)'/.exec(message);
   const input = option && $(`opt-${option[1]}`);
   if (input) return { field: input, text: message.replace(option[0], pretty(option[1])) };
@@ -90,7 +97,8 @@ async function start() {
   if (prefill && games.some((g) => g.id === prefill.game)) gameSelect.value = prefill.game;
   gameSelect.addEventListener('change', () => { prefill = null; showGame(); });
   playersInput.addEventListener('change', () => keepFormFocus(() => {
-    clampPlayers(); drawVariants(variantSelect.value); drawSeats(); drawOptions(true);
+    if (clampPlayers()) clampedAt = performance.now();
+    drawVariants(variantSelect.value); drawSeats(); drawOptions(true);
   }));
   showGame();
 }
@@ -127,7 +135,7 @@ function drawVariants(wanted) {
   $('variant-field').hidden = shown.length < 2;
 }
 
-/** The players' number made one the game takes, and said so when it was not. */
+/** The players' number made one the game takes, and said so when it was not; whether it was. */
 function clampPlayers() {
   const game = currentGame();
   const typed = playersInput.value;
@@ -137,23 +145,34 @@ function clampPlayers() {
   const changed = playersInput.value !== typed;
   $('players-note').textContent = changed
     ? `${game.title} takes ${game.min_players} to ${game.max_players} players: set to ${playersInput.value}.` : '';
+  return changed;
 }
 
 /**
  * Redraw part of the form with `draw`, on a change of the players' number (made as the focus
  * leaves that field): if the control the focus was going to is now hidden (the variants, at
- * some numbers) or gone, the focus goes to the next control shown instead of the page.
+ * some numbers) or gone, the focus goes to the next control shown instead of the page. A number
+ * changed as the focus went to Create takes it back to Players, to be read (the note's line can
+ * move the button from under the click).
  */
 function keepFormFocus(draw) {
   draw();
   setTimeout(() => { // the focus has moved on once the change is handled
     const active = document.activeElement;
+    if (active === $('create') && justClamped()) {
+      playersInput.focus();
+      return;
+    }
     if (active && active !== document.body && shown(active)) return;
     const controls = [...form.querySelectorAll('input, select, button')].filter(shown);
     const next = controls.find((el) => playersInput.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
     (next || playersInput).focus();
   });
 }
+
+/** Whether the players' number was set to one the game takes in the last moment: the same
+ *  click or key press as Create. */
+const justClamped = () => performance.now() - clampedAt < 1000;
 
 const shown = (el) => el.isConnected && el.getClientRects().length > 0;
 
@@ -163,17 +182,33 @@ function players() {
 
 // -- options ---------------------------------------------------------------------------
 
-/** One field per option, from its JSON; `keep` keeps the values typed so far. */
+/**
+ * One field per option that applies at the players chosen, from its JSON. With `keep` (a new
+ * number of players) the fields still shown stay the same elements, in place: a click or keys
+ * on one of them as the focus leaves Players are not lost, and a chosen file stays chosen. A
+ * seat option's choices follow the number of seats.
+ */
 function drawOptions(keep) {
   const game = currentGame();
   const box = $('option-fields');
-  const before = keep ? optionValues() : (prefill?.options || {});
-  const chosen = keep ? [...box.querySelectorAll('.field.cards')] : []; // a file stays chosen
-  const fields = Object.entries(game.options).filter(([, opt]) => appliesNow(opt.players)).map(([name, opt]) =>
-    chosen.find((f) => f.dataset.for === name)
-    || optionField(name, opt, name in before ? before[name] : opt.default));
-  box.replaceChildren(...fields.filter(Boolean));
+  const had = keep ? new Map([...box.children].map((f) => [f.dataset.for, f])) : new Map();
+  const before = prefill?.options || {};
+  const fields = Object.entries(game.options).filter(([, opt]) => appliesNow(opt.players)).map(([name, opt]) => {
+    const field = had.get(name);
+    const seatSelect = opt.type === 'SeatOption' && field?.querySelector('select');
+    if (seatSelect && seatSelect.options.length !== players() + 1) seatChoices(seatSelect);
+    return field || optionField(name, opt, name in before ? before[name] : opt.default);
+  }).filter(Boolean);
+  for (const field of [...box.children]) if (!fields.includes(field)) field.remove();
+  fields.forEach((field, i) => { if (box.children[i] !== field) box.insertBefore(field, box.children[i] || null); });
   $('options').hidden = box.children.length === 0;
+}
+
+/** A seat option's choices: random, or one of the seats (a seat chosen that is gone: random). */
+function seatChoices(select, value = select.value === '' ? null : Number(select.value)) {
+  const seats = Array.from({ length: players() }, (_, s) => h('option', { value: s, text: `seat ${s}` }));
+  select.replaceChildren(h('option', { value: '', text: 'random' }), ...seats);
+  select.value = Number.isInteger(value) && value < players() ? String(value) : '';
 }
 
 const pretty = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
@@ -189,14 +224,13 @@ function optionField(name, opt, value) {
   } else if (opt.type === 'BoolOption') {
     input = h('input', { ...attrs, type: 'checkbox' });
     input.checked = Boolean(value);
-    return h('div', { class: 'field check' }, input, h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help));
+    return h('div', { class: 'field check', dataset: { for: name } }, input, h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help));
   } else if (opt.type === 'ChoiceOption') {
     input = h('select', attrs, opt.choices.map((c) => h('option', { value: c, text: opt.labels?.[c] ?? c })));
     if (opt.choices.includes(value)) input.value = value;
   } else if (opt.type === 'SeatOption') {
-    const seats = Array.from({ length: players() }, (_, s) => h('option', { value: s, text: `seat ${s}` }));
-    input = h('select', attrs, h('option', { value: '', text: 'random' }), seats);
-    input.value = Number.isInteger(value) && value < players() ? String(value) : '';
+    input = h('select', attrs);
+    seatChoices(input, value);
   } else if (opt.type === 'CardsOption') {
     input = h('input', { ...attrs, type: 'file', accept: '.toml,text/plain' });
     help.textContent = `${opt.help}: the standard set, or a card file of your own (TOML, at most ${MAX_CARD_FILE / 1024} KiB)`;
@@ -205,7 +239,8 @@ function optionField(name, opt, value) {
   } else {
     return null; // a kind of option the lobby does not know: the game's default is used
   }
-  return h('div', { class: 'field' }, h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help), input);
+  return h('div', { class: 'field', dataset: { for: name } },
+    h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help), input);
 }
 
 function optionValues() {
@@ -342,7 +377,11 @@ form.addEventListener('submit', async (event) => {
   markInvalid(null);
   const game = currentGame();
   if (!game) return;
-  clampPlayers();
+  if (justClamped() || clampPlayers()) { // say so before creating a table of another size
+    clampedAt = -Infinity;
+    playersInput.focus();
+    return;
+  }
   let cards;
   try {
     cards = await cardValues();
