@@ -402,10 +402,12 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
     review = page.get_by_role("button", name="Review this seat's decisions")
     expect(review).to_be_enabled()
     if steps <= REVIEWED_STEPS:  # a random game run to its cap takes the search minutes
-        review.click()
+        busy = "(b) => { b.click(); return b.getAttribute('aria-disabled'); }"
+        assert review.evaluate(busy) == "true"  # busy from the click until the answer
         expect(page.locator("#review-status")).to_contain_text(
             "decisions agree with the search bot", timeout=120_000
         )
+        expect(review).not_to_have_attribute("aria-disabled", "true")
         first = page.locator("#review-list li button").first
         target = int(re.match(r"Move (\d+):", first.inner_text()).group(1)) - 1
         first.click()
@@ -1200,6 +1202,11 @@ def test_a_replay_says_you_only_for_this_browsers_seat_and_its_log_scrolls(
     hand = page.get_by_role("heading", name=re.compile("Creative Reserves"))
     expect(hand).to_have_text(re.compile(r"^Seat 1’s Creative Reserves"))
     expect(page.locator("#board .badge.you")).to_have_count(0)
+    # the log is told to seat 1 ("You were dealt ..."): its heading says whose "you" that is
+    expect(page.locator("#log")).to_contain_text("You were dealt")
+    expect(page.locator("#log-title")).to_have_text(
+        "The game up to this move, as Seat 1 saw it (“you” in it: Seat 1)"
+    )
     page.locator("#log").focus()
     page.keyboard.press("End")
     page.keyboard.press("ArrowRight")
@@ -1209,6 +1216,7 @@ def test_a_replay_says_you_only_for_this_browsers_seat_and_its_log_scrolls(
     page.reload()
     expect(hand).to_have_text(re.compile(r"^Your Creative Reserves"))
     expect(page.locator("#board .badge.you")).to_have_count(1)
+    expect(page.locator("#log-title")).to_have_text("The game up to this move")
     page.close()
 
 

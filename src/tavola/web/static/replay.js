@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End (which in the log scroll it). The seat
 // and move are kept in the fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats } from './dom.js';
+import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import { findTable } from './store.js';
@@ -18,6 +18,9 @@ const board = $('board');
 const log = $('log');
 // the seat this browser played at this table, if any: the only one a replay calls "you"
 const reader = findTable(tableId)?.seats?.find((s) => s.kind === 'me')?.seat ?? null;
+
+const LOG_TITLE = $('log-title').textContent;
+const LOG_LABEL = log.getAttribute('aria-label');
 
 let renderer = generic;
 let step = 0;
@@ -69,9 +72,20 @@ function draw(msg) {
   redraw(board, (el) => renderer.render(el, msg, null));
   log.replaceChildren();
   appendEvents(log, msg.events);
+  logVoice(msg);
   log.scrollTop = log.scrollHeight;
   $('end').hidden = !msg.result;
   if (msg.result) fill($('end-body'), rankingTable(msg));
+}
+
+/** The log is told to the seat whose view is shown: its heading says so when that seat's
+ *  "you" is not this browser's player. */
+function logVoice(msg) {
+  const other = msg.seat !== null && !isYou(msg, msg.seat);
+  const label = other ? seatLabel(msg, msg.seat) : '';
+  $('log-title').textContent = other
+    ? `The game up to this move, as ${label} saw it (“you” in it: ${label})` : LOG_TITLE;
+  log.setAttribute('aria-label', other ? `Game log up to this move, as ${label} saw it, newest at the bottom` : LOG_LABEL);
 }
 
 /** The seat and move of the fragment, if any. */
@@ -83,8 +97,11 @@ function readFragment() {
   return Number.isInteger(at) ? at : 0;
 }
 
-/** The search bot's review of the chosen seat's decisions, each a link to its move. */
+/** The search bot's review of the chosen seat's decisions, each a link to its move. The button
+ *  says it is busy (and ignores clicks) until the answer comes. */
 async function review() {
+  const button = $('review-button');
+  if (button.getAttribute('aria-disabled') === 'true') return;
   const seat = viewer.value;
   const status = $('review-status');
   const list = $('review-list');
@@ -93,7 +110,8 @@ async function review() {
     status.textContent = 'Choose a seat to review its decisions.';
     return;
   }
-  status.textContent = `Reviewing seat ${seat}'s decisions: the search takes a few seconds to a minute…`;
+  status.textContent = `Reviewing seat ${seat}'s decisions: the search takes from a few seconds to a few minutes, by the game's length…`;
+  button.setAttribute('aria-disabled', 'true');
   let data;
   try {
     const answer = await fetch(`/api/replays/${encodeURIComponent(tableId)}/review?seat=${encodeURIComponent(seat)}`);
@@ -102,6 +120,8 @@ async function review() {
   } catch (err) {
     status.textContent = `The review failed: ${err.message}.`;
     return;
+  } finally {
+    button.removeAttribute('aria-disabled');
   }
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const agree = data.decisions.filter((d) => same(d.best, d.played)).length;
