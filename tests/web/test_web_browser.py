@@ -923,6 +923,30 @@ def test_the_focus_stays_on_a_folded_panel_through_updates(server: str, browser)
     page.close()
 
 
+def test_every_move_button_has_a_key_past_the_ninth(server: str, browser) -> None:
+    """Only the first nine moves had keys; Rivals offers up to about twenty."""
+    page = my_seat(server, browser, "renaissance-rivals", 2, "random")
+    buttons = page.locator("#action-buttons button.action")
+    click_until(page, lambda: buttons.count() >= 11)
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+    page.reload()  # a new connection, whose frames are heard
+    expect(buttons.nth(9)).to_have_attribute("aria-keyshortcuts", "0")
+    eleventh = buttons.nth(10)
+    expect(eleventh).to_have_attribute("aria-keyshortcuts", "a")
+    expect(eleventh.locator("kbd")).to_have_text("a")
+    action = json.loads(eleventh.get_attribute("data-focus-key").removeprefix("btn:"))
+    page.locator("#log").click()  # the focus off any button: the key is the page's
+    page.keyboard.press("a")
+    for _ in range(100):
+        if any('"act"' in f and json.loads(f).get("action") == action for f in sent):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"key a sent no {action}: {sent}")
+    page.close()
+
+
 def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, browser) -> None:
     """The Create button, off while the server answered, left the focus on the page; the
     message named the option by its key ('round_limit'), not by the field's label."""

@@ -370,14 +370,17 @@ function tick() {
   }
 }
 
+/** The keys of the move buttons, in order: a game may offer two dozen moves (Rivals' market). */
+const ACTION_KEYS = '1234567890abcdefghijklmnopqrstuvwxyz';
+
 function drawActions(msg) {
   const buttons = msg.legal.map((entry, i) => h('button', {
     type: 'button',
     class: 'action',
-    'aria-keyshortcuts': i < 9 ? String(i + 1) : null,
+    'aria-keyshortcuts': ACTION_KEYS[i] ?? null,
     dataset: { focusKey: `btn:${JSON.stringify(entry.action)}` },
     onclick: () => act(entry.action),
-  }, i < 9 ? h('kbd', { 'aria-hidden': 'true', text: i + 1 }) : null, entry.label));
+  }, ACTION_KEYS[i] ? h('kbd', { 'aria-hidden': 'true', text: ACTION_KEYS[i] }) : null, entry.label));
   if (msg.take_back) { // a step of a secret choice not yet finished: nobody else saw it
     buttons.push(h('button', {
       type: 'button', class: 'action take-back', dataset: { focusKey: 'btn:take-back' },
@@ -429,9 +432,10 @@ function keepFocus(draw) {
 }
 
 document.addEventListener('keydown', (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey || !/^[1-9]$/.test(event.key)) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1) return;
   if (event.target.closest('input, select, textarea, [contenteditable]')) return;
-  const entry = last?.legal?.[Number(event.key) - 1];
+  const index = ACTION_KEYS.indexOf(event.key);
+  const entry = index < 0 ? null : last?.legal?.[index];
   if (entry) {
     event.preventDefault();
     act(entry.action);
