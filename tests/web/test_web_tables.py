@@ -308,6 +308,7 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
                 *("\u200b", " \u200e ", "Ann\nBob", ""),  # nothing to see, a line break
                 *("\u2069\u202eBea", "Bea\u2028x"),  # it turned the log's lines around
                 *("a\ud800", "\u3164", "\u2800", "Seat 2", "x seat 3 y"),  # a 500; blank; seats
+                *("Seat", "my seat", "You", " you "),  # 'Seat 1 · Seat'; the page's word for you
             )
         ),
         (

@@ -330,7 +330,9 @@ BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 """Letters and signs that show nothing (Hangul fillers, the blank Braille pattern)."""
 JOINERS = frozenset("\u200c\u200d")
 """The only format characters a name keeps: they join emoji and some scripts' letters."""
-LOOKS_LIKE_A_SEAT = re.compile(r"\bseat\s*\d", re.IGNORECASE)
+LOOKS_LIKE_A_SEAT = re.compile(r"\bseat\s*(\d|$)|^you$", re.IGNORECASE)
+"""'Seat 2', a name ending in 'seat' ('Seat 1 · Seat'), or 'you' (the page's word for its own
+seat): a name the page's sentences would read as another seat."""
 
 
 def _name(seat: int, name: object) -> str:
@@ -349,7 +351,7 @@ def _name(seat: int, name: object) -> str:
             return name
     raise UnknownGameError(
         f"seat {seat}: a name is 1 to {MAX_NAME} characters, with a letter, digit or sign to "
-        "see, no control or direction characters, and not like a seat ('Seat 2')"
+        "see, no control or direction characters, and not like a seat ('Seat 2', 'Seat', 'you')"
     )
 
 
