@@ -44,6 +44,15 @@ def test_record_errors_name_the_action() -> None:
         tavola.replay(record)
     with pytest.raises(tavola.RecordError, match="rules version"):
         tavola.replay(g.record() | {"rules_version": "0"})
+    # the game's "your" is the acting seat's, not the importer's (the hand is seat 0's)
+    assert "deacon" in g.view(0)["hand"] and g.to_act == {2}
+    record["actions"] = [[2, {"kind": "play", "card": "deacon"}]]
+    with pytest.raises(tavola.RecordError) as refused:
+        tavola.replay(record)
+    assert str(refused.value) == (
+        "action 0 (Deacon by seat 2) cannot be replayed; the game's answer to seat 2: "
+        "Deacon is not in your hand"
+    )
     with pytest.raises(tavola.RecordError, match="lacks"):
         tavola.replay({"game": "testa-di-pecora"})
 

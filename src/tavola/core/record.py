@@ -82,7 +82,8 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
             game.act(seat, action)
         except TavolaError as exc:
             raise RecordError(
-                f"action {i} ({action} by seat {quote(seat, 20)}) cannot be replayed: {exc}"
+                f"action {i} ({action} by seat {quote(seat, 20)}) cannot be replayed; "
+                f"the game's answer to seat {quote(seat, 20)}: {exc}"  # its "you" is that seat
             ) from None
     return game
 
