@@ -45,6 +45,7 @@ FLAGS = [
 ]
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 GAMES = [spec for spec in tavola.list_games() if not spec.id.startswith("test-")]
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -178,7 +179,7 @@ def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(300)
     page.screenshot(path=str(SHOTS / f"{spec.id}-desktop.png"), full_page=True)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.screenshot(path=str(SHOTS / f"{spec.id}-phone.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
     play_until_the_end(page)
@@ -259,7 +260,7 @@ def test_every_page_fits_a_phone_screen_for_every_game(server: str, browser) -> 
     """No page scrolls sideways at 390 px (the lobby, the rules, a finished table, its replay):
     a fieldset's default minimum width (its content's) once pushed the lobby's options past
     the screen's edge, and a file field the replay's links."""
-    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page = browser.new_page(viewport=PHONE)
     width = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     page.goto(server + "/")
     for spec in GAMES:
@@ -418,6 +419,25 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
     page.close()
 
 
+SAID = """() => { // every announcement from now on, in window.said
+  window.said = [];
+  const box = document.getElementById('announce');
+  new MutationObserver(() => window.said.push(box.textContent)).observe(box, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_a_seat_handed_to_a_bot_before_any_move_says_from_the_start(server: str, browser) -> None:
+    """'bot (easy) since move 0'."""
+    body = {"game": "renaissance-man-2d6", "players": 2, "options": {"first_player": 0}}
+    made = api(server, "/api/tables", {**body, "seats": [{"kind": "me"}, {"kind": "invite"}]})
+    handed = {"creator": made["creator"], "difficulty": "easy"}
+    api(server, f"/api/tables/{made['table']}/seats/1/bot", handed)
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    expect(page.locator("#players li").nth(1)).to_have_text("Seat 1 bot (easy) from the start")
+    page.close()
+
+
 def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_bot(
     server: str, browser
 ) -> None:
@@ -436,11 +456,13 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     page.wait_for_selector("#board *")
     players = page.locator("#players")
     assert "not here yet" in players.locator("li").nth(1).inner_text()  # not "away": never came
+    page.evaluate(SAID)
     other = browser.new_context()
     theirs = other.new_page()
     theirs.goto(friend)
     theirs.wait_for_selector("#board *")
     players.locator("li", has_text="connected").nth(1).wait_for()
+    assert any("Seat 1 has joined." in said for said in page.evaluate("window.said"))
     other.close()
     away = players.locator("li").nth(1).locator(".badge.away")
     away.wait_for()
@@ -449,19 +471,35 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     page.screenshot(path=str(SHOTS / "table-away-clock.png"), full_page=True)
     page.get_by_label("Bot level for seat 1").select_option("easy")
     page.get_by_role("button", name="Hand to a bot: seat 1, until its player takes it back").click()
-    players.locator("li", has_text="bot (easy) since move").wait_for()
+    players.locator(
+        "li", has_text=re.compile(r"bot \(easy\) (since move|from the start)")
+    ).wait_for()
     # the friend comes back: told that a bot plays the seat, never "You to act", and takes it
     other = browser.new_context()
     theirs = other.new_page()
     theirs.goto(friend)
-    expect(theirs.locator("#who-am-i")).to_contain_text("played by a bot since move")
+    expect(theirs.locator("#who-am-i")).to_contain_text(
+        re.compile("played by a bot (since move|from the start)")
+    )
     expect(theirs.locator("#turn")).not_to_contain_text("You")
     theirs.get_by_role("button", name="Play my seat again").click()
     expect(theirs.locator("#who-am-i")).to_have_text(re.compile(r"^Seat 1$"))
     players.locator("li", has_text="connected").nth(1).wait_for()
+    said = page.evaluate("window.said")
+    assert any("Seat 1 is now played by its person again." in x for x in said)
+    theirs.reload()  # away a moment: back, not joined
+    for _ in range(100):
+        if any("Seat 1 is back." in x for x in page.evaluate("window.said")):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(page.evaluate("window.said"))
+    assert not any("Seat 1 has joined." in x for x in page.evaluate("window.said")[len(said) :])
     other.close()  # and leaves for good: handed over again
     page.get_by_role("button", name="Hand to a bot: seat 1, until its player takes it back").click()
-    players.locator("li", has_text="bot (medium) since move").wait_for()
+    players.locator(
+        "li", has_text=re.compile(r"bot \(medium\) (since move|from the start)")
+    ).wait_for()
     play_until_the_end(page)
     assert errors == []
     context.close()
@@ -560,10 +598,13 @@ def test_the_page_reconnects_by_itself_after_the_server_is_killed_and_restarted(
         proc.wait()
         expect(connection).to_have_attribute("data-state", "connecting")
         expect(connection).to_have_text("reconnecting…")
+        mine = page.locator("#players li").first  # not the server's last word, "connected"
+        expect(mine).to_have_text(re.compile(r"^Seat 0 \(you\) reconnecting…$"))
         page.keyboard.press("1")  # a move while no server answers: said, not dropped silently
         expect(page.locator("#error-text")).to_contain_text("Not connected: that move was not sent")
         proc = start_server(db, port)
         expect(connection).to_have_attribute("data-state", "open", timeout=30_000)
+        expect(mine).to_have_text(re.compile(r"^Seat 0 \(you\) connected$"))
         assert page.locator("#log li").all_inner_texts()[: len(log)] == log
         play_until_the_end(page)
         assert page.locator("#end").is_visible()
@@ -944,6 +985,47 @@ def test_every_move_button_has_a_key_past_the_ninth(server: str, browser) -> Non
         page.wait_for_timeout(50)
     else:
         raise AssertionError(f"key a sent no {action}: {sent}")
+    page.close()
+
+
+def test_a_move_list_that_scrolls_says_so_and_starts_at_its_first_move(
+    server: str, browser
+) -> None:
+    """On a phone the row of moves kept its sideways scroll from the last turn, and gave no
+    hint of the buttons past the edge; on a desktop the list was a small box that scrolled."""
+    page = my_seat(server, browser, "renaissance-rivals", 2, "random", viewport=PHONE)
+    row = page.locator("#action-buttons")
+    expect(row.locator("button").first).to_be_visible()
+    expect(row).to_have_attribute("data-more", "right")
+    row.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+    expect(row).to_have_attribute("data-more", "left")
+    first = row.locator("button").first.inner_text()
+    row.locator("button").last.click()  # another set of moves comes, from its start
+    expect(row.locator("button").first).not_to_have_text(first)
+    assert row.evaluate("(el) => el.scrollLeft") == 0
+    page.close()
+    page = my_seat(
+        server, browser, "renaissance-rivals", 4, "random", viewport={"width": 1280, "height": 700}
+    )
+    column = page.locator("#action-buttons")
+    expect(column.locator("button").first).to_be_visible()
+    expect(column).to_have_attribute("data-more", "down")
+    box = page.locator("#actions").bounding_box()
+    assert box["height"] > 0.45 * 700  # it takes the room it needs before the log does
+    page.close()
+
+
+def test_a_season_table_wider_than_a_phone_fades_its_edge(server: str, browser) -> None:
+    """The end screen's Seasons table scrolled sideways on a phone with no hint."""
+    seats = [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3
+    body = {"game": "testa-di-pecora", "players": 4, "seats": seats, "options": {"seasons": 1}}
+    made = api(server, "/api/tables", body)
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server + made["seats"][0]["link"])
+    click_until(page, lambda: page.locator("#end").is_visible())
+    seasons = page.locator("#board .scroll-x")
+    expect(seasons.locator("th").first).to_have_text("Season")
+    expect(seasons).to_have_attribute("data-more", "right")
     page.close()
 
 

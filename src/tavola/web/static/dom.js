@@ -66,8 +66,43 @@ function morph(old, fresh) {
 
 function sameShell(a, b) {
   if (a.nodeType !== Node.ELEMENT_NODE || a.nodeName !== b.nodeName) return false;
-  if (a.attributes.length !== b.attributes.length) return false;
+  const own = [...a.attributes].filter(({ name }) => name !== 'data-more'); // the page's, not the drawing's
+  if (own.length !== b.attributes.length) return false;
   return [...b.attributes].every(({ name, value }) => a.getAttribute(name) === value);
+}
+
+/** The boxes that scroll their content sideways (or, the move list on a wide screen, down). */
+const SCROLLERS = '.scroll-x, .action-buttons, .rr-market-scroll, .rm13-pyr-wrap';
+const resized = new ResizeObserver((entries) => entries.forEach(({ target }) => markMore(target)));
+const watched = new WeakSet();
+
+/**
+ * Mark each scroll box under `root` with the edges that have more beyond them: `data-more`
+ * holds "left", "right", "up", "down" (the stylesheet fades those edges, a hint to scroll).
+ * Kept up to date as a box scrolls or changes size; call again when its content changes.
+ */
+export function hintScrolling(root) {
+  for (const box of root.querySelectorAll(SCROLLERS)) {
+    markMore(box);
+    if (watched.has(box)) continue;
+    watched.add(box);
+    box.addEventListener('scroll', () => markMore(box), { passive: true });
+    resized.observe(box);
+  }
+}
+
+function markMore(box) {
+  const more = [];
+  if (box.scrollWidth > box.clientWidth + 1) {
+    if (box.scrollLeft > 1) more.push('left');
+    if (box.scrollLeft + box.clientWidth < box.scrollWidth - 1) more.push('right');
+  }
+  if (box.scrollHeight > box.clientHeight + 1 && getComputedStyle(box).overflowY !== 'visible') {
+    if (box.scrollTop > 1) more.push('up');
+    if (box.scrollTop + box.clientHeight < box.scrollHeight - 1) more.push('down');
+  }
+  if (more.length) box.dataset.more = more.join(' ');
+  else delete box.dataset.more;
 }
 
 /** The folded panels (`<details>`) under `root`, each with its key: its `data-panel` (a panel

@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End (which in the log scroll it). The seat
 // and move are kept in the fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel } from './dom.js';
+import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel, hintScrolling } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import { findTable } from './store.js';
@@ -76,6 +76,7 @@ function draw(msg) {
   log.scrollTop = log.scrollHeight;
   $('end').hidden = !msg.result;
   if (msg.result) fill($('end-body'), rankingTable(msg));
+  hintScrolling(main);
 }
 
 /** The log is told to the seat whose view is shown: its heading says so when that seat's

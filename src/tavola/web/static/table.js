@@ -3,7 +3,7 @@
 // and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -45,10 +45,12 @@ function readSecret() {
 
 // -- the connection ------------------------------------------------------------------------
 
+/** This page's connection, said in the header and at its own seat in *At the table*. */
 function setConnection(text, state) {
-  const el = $('connection');
-  el.textContent = text;
-  el.dataset.state = state;
+  for (const el of [$('connection'), ...document.querySelectorAll('.own-conn')]) {
+    el.textContent = text;
+    el.dataset.state = state;
+  }
 }
 
 function connect() {
@@ -186,16 +188,24 @@ function onState(msg) {
     drawPlayers(msg);
   });
   if (msg.result) drawEnd(msg, !first);
+  hintScrolling(main);
 }
 
 /** The header's "You are": a seat (and whether a bot now plays it) or a spectator. */
+/** Since when a bot plays a seat handed over: " since move 12", " from the start" (none for a
+ *  seat that was a bot's from the lobby). */
+function botSince(info) {
+  if (info.bot_from === null || info.bot_from === undefined) return '';
+  return info.bot_from ? ` since move ${info.bot_from}` : ' from the start';
+}
+
 function whoAmI(msg) {
   if (msg.seat === null) {
     return garbled ? 'a spectator: this link\'s seat or key is cut off or changed; copy the whole link again' : 'a spectator';
   }
   const info = msg.seats[msg.seat];
   if (info.kind !== 'bot') return seatLabel(msg, msg.seat);
-  const since = info.bot_from !== null ? ` since move ${info.bot_from}` : '';
+  const since = botSince(info);
   return `${seatLabel(msg, msg.seat)}, played by a bot${since} (handed over while you were away; "Play my seat again" under "At the table" takes it back)`;
 }
 
@@ -269,7 +279,7 @@ function playersNews(before, msg) {
     const was = before.seats[s];
     if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by ${seat.kind === 'bot' ? 'a bot' : 'its person again'}.`;
     if (was.connected && seat.connected === false) return `${seatLabel(msg, s)} lost the connection.`;
-    if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} is back.`;
+    if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} ${was.joined ? 'is back' : 'has joined'}.`;
     return null;
   }).filter(Boolean);
 }
@@ -284,9 +294,12 @@ function drawPlayers(msg) {
     let state;
     if (info.kind === 'bot') {
       const bot = `bot (${info.level ?? info.agent})`; // the lobby's word for it, if it is one
-      state = h('span', { class: 'help bot-agent', title: info.agent, text: info.bot_from !== null ? `${bot} since move ${info.bot_from}` : bot });
+      state = h('span', { class: 'help bot-agent', title: info.agent, text: bot + botSince(info) });
     } else if (msg.result) {
       state = null; // over: nobody waits for anyone
+    } else if (s === msg.seat) { // this page's own connection (the server's word is a message late)
+      const mine = $('connection');
+      state = h('span', { class: 'conn own-conn', dataset: { state: mine.dataset.state }, text: mine.textContent });
     } else if (info.connected) {
       state = h('span', { class: 'conn', dataset: { state: 'open' }, text: 'connected' });
     } else {
@@ -373,6 +386,8 @@ function tick() {
 /** The keys of the move buttons, in order: a game may offer two dozen moves (Rivals' market). */
 const ACTION_KEYS = '1234567890abcdefghijklmnopqrstuvwxyz';
 
+let shownMoves = ''; // the moves the buttons offer (JSON)
+
 function drawActions(msg) {
   const buttons = msg.legal.map((entry, i) => h('button', {
     type: 'button',
@@ -387,7 +402,14 @@ function drawActions(msg) {
       onclick: takeBack,
     }, 'Take back the last step'));
   }
-  $('action-buttons').replaceChildren(...buttons);
+  const list = $('action-buttons');
+  const moves = JSON.stringify(msg.legal.map((entry) => entry.action));
+  if (moves !== shownMoves) { // other moves: the list starts at its first again
+    list.scrollLeft = 0;
+    list.scrollTop = 0;
+    shownMoves = moves;
+  }
+  list.replaceChildren(...buttons);
   actionsBox.hidden = buttons.length === 0;
 }
 
