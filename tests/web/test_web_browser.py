@@ -52,8 +52,14 @@ PHONE = {"width": 390, "height": 844}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server (uvicorn, in a thread) on a fresh SQLite database; its base URL."""
     db = tmp_path_factory.mktemp("db") / "tavola.sqlite3"
+    with serving(create_app(f"sqlite:///{db}", pace=0.02, rate=10**6, new_tables=10**6)) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(app: object) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread on a free port; its base URL."""
     port = free_port()
-    app = create_app(f"sqlite:///{db}", pace=0.02, rate=10**6, new_tables=10**6)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -422,8 +428,24 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
 SAID = """() => { // every announcement from now on, in window.said
   window.said = [];
   const box = document.getElementById('announce');
-  new MutationObserver(() => window.said.push(box.textContent)).observe(box, { childList: true, characterData: true, subtree: true });
+  new MutationObserver(() => window.said.push(box.textContent))
+    .observe(box, { childList: true, characterData: true, subtree: true });
 }"""
+
+
+def test_the_slow_down_banner_goes_once_moves_are_taken_again(browser, tmp_path: Path) -> None:
+    """Clicking past the message rate put up 'slow down', which stayed until the next click."""
+    with serving(create_app(f"sqlite:///{tmp_path / 'rate.sqlite3'}", rate=2)) as url:
+        seats = [{"kind": "me"}, {"kind": "bot", "agent": "random"}]
+        made = api(url, "/api/tables", {"game": "renaissance-rivals", "players": 2, "seats": seats})
+        page = browser.new_page()
+        page.goto(url + made["seats"][0]["link"])  # the hello is one message
+        page.locator("#action-buttons button:enabled").first.click()  # two
+        page.locator("#action-buttons button:enabled").first.click()  # three: refused
+        banner = page.locator("#error")
+        expect(banner).to_contain_text("too many messages; slow down (the next is taken in")
+        expect(banner).to_be_hidden(timeout=8000)
+        page.close()
 
 
 def test_a_seat_handed_to_a_bot_before_any_move_says_from_the_start(server: str, browser) -> None:

@@ -11,6 +11,7 @@ import asyncio
 import gc
 import json
 import logging
+import math
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -62,8 +63,9 @@ MAX_RECORD = 2 * 1024 * 1024
 four-player game of Rivals takes 65 KB)."""
 RECORDS = "/api/replays"
 """Where records are imported."""
-RATE = 20
-"""Messages a connection may send per RATE_WINDOW seconds."""
+RATE = 40
+"""Messages a connection may send per RATE_WINDOW seconds (a quick player's clicks, eight a
+second, are under it)."""
 RATE_WINDOW = 5.0
 MAX_LISTENERS = 64
 """Connections to a table (hello said or not) past which a spectator is refused; a seat's
@@ -402,7 +404,9 @@ async def _serve(ws: WebSocket, table: LiveTable, rate: int) -> None:
             clock = time.monotonic()
             stamps = [t for t in stamps if clock - t < RATE_WINDOW]
             if len(stamps) >= rate:  # refused messages do not count: a quick clicker waits
-                await ws.send_json({"type": "error", "message": "too many messages; slow down"})
+                retry = math.ceil(RATE_WINDOW - (clock - stamps[0]))
+                why = f"too many messages; slow down (the next is taken in {retry} s)"
+                await ws.send_json({"type": "error", "message": why, "retry": retry})
                 continue
             stamps.append(clock)
             if text is None:  # a binary frame

@@ -81,7 +81,7 @@ function connect() {
       }
       onState(msg);
     }
-    else if (msg.type === 'error') onError(msg.message, msg.refused);
+    else if (msg.type === 'error') onError(msg.message, msg.refused, msg.retry);
   });
   ws.addEventListener('close', (event) => {
     if (socket !== ws) return;
@@ -134,10 +134,15 @@ function showError(message) {
   $('error').hidden = false;
 }
 
-/** An error from the server; `seatRefused`: the hello's seat and key open no seat. */
-function onError(message, seatRefused = false) {
+/** An error from the server; `seatRefused`: the hello's seat and key open no seat; `retry`:
+ *  the seconds after which it is past (too many messages), when its banner goes. */
+function onError(message, seatRefused = false, retry = null) {
   pending = false;
   showError(message || 'The server refused that.');
+  if (Number.isFinite(retry)) {
+    const shown = $('error-text').textContent;
+    setTimeout(() => { if ($('error-text').textContent === shown) hideError(); }, retry * 1000);
+  }
   if (seatRefused) refused();
   else if (last) setButtons(true);
   if (focusMemo !== null) keepFocus(() => {});
