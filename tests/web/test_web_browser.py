@@ -1201,6 +1201,37 @@ def test_two_seats_with_one_artist_put_the_focus_on_the_second(server: str, brow
     page.close()
 
 
+def test_my_tables_say_which_are_in_play_finished_or_a_rematch(server: str, browser) -> None:
+    """'My tables' gave no status, and a rematch looked like its original."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page.get_by_label("Turn limit").fill("10")
+    page.locator("#seat-1-kind").select_option("bot")
+    page.get_by_role("button", name="Create table").click()
+    page.get_by_role("link", name="Open my seat (seat 0)").click()
+    old = page.url.split("/t/")[1].split("#")[0]
+    click_until(page, lambda: page.locator("#end").is_visible())
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_url(re.compile("/t/(?!" + re.escape(old) + ")"))
+    new = page.url.split("/t/")[1].split("#")[0]
+    page.goto(server + "/")
+    rows = page.locator("#my-tables > li")
+    expect(rows.first.locator(".my-table-head a")).to_have_text("Renaissance Man (2006) (rematch)")
+    expect(rows.first).to_contain_text(f"table {new} · rematch of table {old}")
+    expect(rows.first.locator(".table-status")).to_have_text("in play")
+    expect(rows.nth(1).locator(".table-status")).to_have_text("finished, rematched")
+    gone = {"table": "gone1234", "game": "renaissance-man-2d6", "title": "Renaissance Man (2006)"}
+    page.evaluate(
+        "(t) => localStorage.setItem('tavola.tables', JSON.stringify([t, ...JSON.parse("
+        "localStorage.getItem('tavola.tables'))]))",
+        gone,
+    )
+    page.reload()
+    expect(rows.first.locator(".table-status")).to_have_text("not on this server")
+    page.close()
+
+
 def test_forgetting_a_table_asks_first_and_keeps_the_focus(server: str, browser) -> None:
     """ "Forget" threw the table's links and the creator's key away at once, and the focus
     with them."""

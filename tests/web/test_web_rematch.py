@@ -83,3 +83,26 @@ def test_a_rematch_keeps_the_seats_and_their_secrets_on_a_new_seed(
         f"/api/tables/{new}/rematch", json={"creator": creator}
     )
     assert again.status_code == 201, again.text
+
+
+def test_my_tables_ask_whether_each_is_over_and_rematched(client: TestClient) -> None:
+    """'My tables' listed tables with no word of whether they were over; the status says only
+    what a spectator sees (not the number of moves: it counts others' secret steps)."""
+    made = create(client, "renaissance-man-2d6", 2, ["me", "bot"], options={"turn_limit": 40})
+    old = made["table"]
+    status = client.get(f"/api/tables/status?ids={old},nothing")
+    assert status.json() == {"tables": {old: {"over": False, "rematch": None}}}
+    with client.websocket_connect(f"/ws/{old}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        play_to_the_end(ws, random.Random(5))
+    assert client.get(f"/api/tables/status?ids={old}").json()["tables"][old]["over"] is True
+    new = client.post(f"/api/tables/{old}/rematch", json={"creator": made["creator"]})
+    answer = client.get(f"/api/tables/status?ids={old},{new.json()['table']}").json()
+    assert answer["tables"] == {
+        old: {"over": True, "rematch": new.json()["table"]},
+        new.json()["table"]: {"over": False, "rematch": None},
+    }
+    assert client.get("/api/tables/status").json() == {"tables": {}}
+    for ids in ("a/b", ",".join(["x"] * 51), "x" * 33, "é"):
+        refused = client.get("/api/tables/status", params={"ids": ids})
+        assert refused.status_code == 400 and "at most 50 table ids" in refused.json()["error"]

@@ -240,6 +240,19 @@ class Store:
             if moved != 1 or changed != 1:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
 
+    def statuses(self, table_ids: list[str]) -> dict[str, dict[str, Any]]:
+        """Whether each of ``table_ids`` that is here is over, and its rematch's id: what its
+        spectators see too (not its number of moves: that counts others' secret steps)."""
+        with self.session() as s:
+            rows = s.execute(
+                select(TableRow.id, TableRow.status, TableRow.rematch).where(
+                    TableRow.id.in_(table_ids)
+                )
+            )
+            return {
+                i: {"over": status == "over", "rematch": rematch} for i, status, rematch in rows
+            }
+
     def unfinished(self) -> list[str]:
         """Ids of the tables still being played."""
         with self.session() as s:

@@ -12,6 +12,7 @@ import gc
 import json
 import logging
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -67,6 +68,9 @@ RATE = 40
 """Messages a connection may send per RATE_WINDOW seconds (a quick player's clicks, eight a
 second, are under it)."""
 RATE_WINDOW = 5.0
+MAX_STATUSES = 50
+"""Tables one status request may ask about (the tables a browser keeps in "My tables")."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_LISTENERS = 64
 """Connections to a table (hello said or not) past which a spectator is refused; a seat's
 player, with its secret, is let in however many watch."""
@@ -231,6 +235,17 @@ def create_app(
             seat["link"] = f"/t/{made['table']}#seat={seat['seat']}&key={key}" if key else None
         made["spectator"] = f"/t/{made['table']}"
         return JSONResponse(made, status_code=201)
+
+    @app.get("/api/tables/status")
+    async def statuses(ids: str = "") -> JSONResponse:
+        """Whether each table of ``ids`` (comma-separated, at most MAX_STATUSES) is over, and
+        its rematch; a table not on this server is left out. "My tables" asks."""
+        wanted = [i for i in ids.split(",") if i]
+        if len(wanted) > MAX_STATUSES or not all(TABLE_ID.fullmatch(i) for i in wanted):
+            why = f"ids are at most {MAX_STATUSES} table ids, separated by commas"
+            return JSONResponse({"error": why}, status_code=400)
+        found = await asyncio.to_thread(store.statuses, wanted) if wanted else {}
+        return JSONResponse({"tables": found})
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> JSONResponse:

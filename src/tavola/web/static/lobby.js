@@ -490,14 +490,39 @@ function drawMyTables() {
       ? h('details', {}, h('summary', { text: 'Friends’ links' }),
         h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(t, s.seat), full(s.link)))))
       : null;
-    return h('li', { class: 'my-table' },
+    const title = `${t.title || t.game}${t.rematch_of ? ' (rematch)' : ''}`;
+    const rematch = t.rematch_of ? ` · rematch of table ${t.rematch_of}` : '';
+    return h('li', { class: 'my-table', dataset: { table: t.table } },
       h('div', { class: 'my-table-head' },
-        h('a', { href: link, text: t.title || t.game, 'aria-label': `${t.title || t.game}, table ${t.table}${when ? `, ${when}` : ''}` }),
-        h('span', { class: 'help', text: ` ${mine ? `seat ${mine.seat}` : 'watching'} · table ${t.table}${when ? ` · ${when}` : ''}` }),
+        h('a', { href: link, text: title, 'aria-label': `${title}, table ${t.table}${when ? `, ${when}` : ''}` }),
+        h('span', { class: 'help', text: ` ${mine ? `seat ${mine.seat}` : 'watching'} · table ${t.table}${rematch}${when ? ` · ${when}` : ''}` }),
+        h('span', { class: 'table-status' }),
         forget),
       details);
   }));
   $('no-tables').hidden = tables.length > 0;
+  if (tables.length) showStatuses(tables.map((t) => t.table));
+}
+
+/** Each table of "My tables" as the server has it now: in play, finished (and rematched), or
+ *  no longer on this server. Nothing is said when the server cannot be asked. */
+async function showStatuses(ids) {
+  let found;
+  try {
+    const answer = await fetch(`/api/tables/status?ids=${ids.map(encodeURIComponent).join(',')}`);
+    if (!answer.ok) return;
+    found = (await answer.json()).tables;
+  } catch {
+    return;
+  }
+  for (const row of $('my-tables').children) {
+    const box = row.querySelector('.table-status');
+    const status = found[row.dataset.table];
+    if (!box) continue;
+    box.dataset.state = !status ? 'gone' : status.over ? 'over' : 'playing';
+    box.textContent = !status ? 'not on this server' : !status.over ? 'in play'
+      : status.rematch ? 'finished, rematched' : 'finished';
+  }
 }
 
 /** "Forget" asks first, in place: this browser keeps the table's links, and the creator's key

@@ -542,6 +542,7 @@ function rememberRematch(id) {
     created: new Date().toISOString(),
     seats: (known.seats || []).map((seat) => ({ ...seat, link: moved(seat.link) })),
     spectator: `/t/${id}`,
+    rematch_of: tableId,
   });
 }
 
