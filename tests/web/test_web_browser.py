@@ -111,6 +111,14 @@ def api(server: str, path: str, body: dict) -> dict:
         return json.load(response)
 
 
+def lobby(server: str, browser, game: str, **page: object) -> object:
+    """A new page on the lobby with ``game`` chosen."""
+    opened = browser.new_page(**page)
+    opened.goto(server + "/")
+    opened.get_by_label("Game", exact=True).select_option(game)
+    return opened
+
+
 def my_seat(server: str, browser, game: str, players: int, bot: str, **page: object) -> object:
     """A new page at seat 0 of a new table of ``game``: this seat a person's, the others ``bot``."""
     seats = [{"kind": "me"}] + [{"kind": "bot", "agent": bot}] * (players - 1)
@@ -229,9 +237,7 @@ def test_the_lobby_offers_the_solo_variants_and_their_option_only_to_one_player(
 ) -> None:
     """Decision D24: the easier and tougher variants and their number of cards change only the
     one-player game, so with 2-4 players the lobby does not offer them."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    page = lobby(server, browser, "renaissance-man")
     players = page.get_by_label("Players", exact=True)
     variant = page.get_by_label("Variant", exact=True)
 
@@ -298,9 +304,7 @@ def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
     mine.write_text(text.replace('name = "', 'name = "My '), encoding="utf-8")
     broken = tmp_path / "broken.toml"
     broken.write_text(text.replace('name = "Pope"', "name = Pope"), encoding="utf-8")
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    page = lobby(server, browser, "testa-di-pecora")
     page.locator("#opt-deck").set_input_files(str(broken))
     page.get_by_label("Players", exact=True).fill("5")  # the form redrawn: the file stays
     page.get_by_label("Players", exact=True).dispatch_event("change")
@@ -533,9 +537,7 @@ def test_a_player_may_hand_the_seat_of_a_creator_gone_for_minutes_to_a_bot(
     """The friend at a table whose creator left sees a hand-over button, off until the seat has
     been away three minutes (the page's clock run forward here), then asks the server with
     their own seat's key: the server, whose clock was not run forward, says how long yet."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page = lobby(server, browser, "renaissance-man-2d6", viewport={"width": 1280, "height": 900})
     page.locator("#seat-1-kind").select_option("invite")
     page.get_by_role("button", name="Create table").click()
     friend = page.locator("#created-links input.link-text").first.input_value()
@@ -569,9 +571,7 @@ def test_a_player_may_hand_the_seat_of_a_creator_gone_for_minutes_to_a_bot(
 def test_every_control_has_an_accessible_name(server: str, browser, tmp_path: Path) -> None:
     """Lobby, a table while a person plays and at its end, a replay: each button, link and
     field has a name a screen reader can say. (A nameless button, planted, is caught.)"""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    page = lobby(server, browser, "testa-di-pecora", viewport={"width": 1280, "height": 900})
     assert unnamed_controls(page) == []
     page.get_by_role("button", name="Create table").click()
     page.locator("#created").wait_for()
@@ -1054,9 +1054,7 @@ def test_a_season_table_wider_than_a_phone_fades_its_edge(server: str, browser) 
 def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, browser) -> None:
     """The Create button, off while the server answered, left the focus on the page; the
     message named the option by its key ('round_limit'), not by the field's label."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    page = lobby(server, browser, "renaissance-man")
     name = page.locator("#seat-0-name")
     name.fill("Seat 2")
     page.get_by_role("button", name="Create table").click()
@@ -1092,9 +1090,7 @@ def test_a_card_file_not_in_utf8_is_refused_with_its_line(server: str, browser) 
     at = raw.index(b"Cooking")
     bad = raw[:at] + b"Cuisin\xe9" + raw[at + 7 :]
     line = raw[:at].count(b"\n") + 1
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page = lobby(server, browser, "renaissance-man-2d6")
     chooser = page.locator("#opt-cards")
     chooser.set_input_files({"name": "latin1.toml", "mimeType": "text/plain", "buffer": bad})
     page.get_by_role("button", name="Create table").click()
@@ -1112,9 +1108,7 @@ def test_a_new_number_of_players_keeps_the_focus_and_says_what_it_became(
 ) -> None:
     """Tabbing out of Players hid the Variant field the focus was going to (the focus fell to
     the page), and a number the game does not take was changed without a word."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man")
+    page = lobby(server, browser, "renaissance-man")
     players = page.get_by_label("Players", exact=True)
     players.fill("1")
     players.dispatch_event("change")
@@ -1137,9 +1131,7 @@ def test_a_new_number_of_players_keeps_the_focus_and_says_what_it_became(
 def test_a_click_on_an_option_as_the_focus_leaves_players_is_kept(server: str, browser) -> None:
     """A new number of players redrew every option field as the focus left Players: the field
     clicked was replaced under the click, and the keys typed next went to the Deck chooser."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    page = lobby(server, browser, "testa-di-pecora")
     page.get_by_label("Players", exact=True).fill("5")
     seasons = page.locator("#opt-seasons")
     seasons.click()  # Players' change is handled on the way
@@ -1161,9 +1153,7 @@ def test_a_click_on_an_option_as_the_focus_leaves_players_is_kept(server: str, b
 def test_a_number_of_players_set_as_create_is_pressed_makes_no_table(server: str, browser) -> None:
     """Nine players typed and Create pressed: the number became five and a five-player table
     was made in the same click, the note saying so wiped before it could be read."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    page = lobby(server, browser, "testa-di-pecora")
     players = page.get_by_label("Players", exact=True)
     made: list[str] = []
     page.on("request", lambda r: made.append(r.url) if r.url.endswith("/api/tables") else None)
@@ -1186,9 +1176,7 @@ def test_a_number_of_players_set_as_create_is_pressed_makes_no_table(server: str
 
 def test_two_seats_with_one_artist_put_the_focus_on_the_second(server: str, browser) -> None:
     """The refusal named no option, so the focus went to Create table."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
+    page = lobby(server, browser, "renaissance-rivals")
     page.get_by_label("Players", exact=True).fill("2")
     page.get_by_label("Players", exact=True).press("Tab")
     page.locator("#opt-artist_0").select_option("leonardo")
@@ -1203,9 +1191,7 @@ def test_two_seats_with_one_artist_put_the_focus_on_the_second(server: str, brow
 
 def test_my_tables_say_which_are_in_play_finished_or_a_rematch(server: str, browser) -> None:
     """'My tables' gave no status, and a rematch looked like its original."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page = lobby(server, browser, "renaissance-man-2d6")
     page.get_by_label("Turn limit").fill("10")
     page.locator("#seat-1-kind").select_option("bot")
     page.get_by_role("button", name="Create table").click()
@@ -1235,9 +1221,7 @@ def test_my_tables_say_which_are_in_play_finished_or_a_rematch(server: str, brow
 def test_forgetting_a_table_asks_first_and_keeps_the_focus(server: str, browser) -> None:
     """ "Forget" threw the table's links and the creator's key away at once, and the focus
     with them."""
-    page = browser.new_page()
-    page.goto(server + "/")
-    page.get_by_label("Game", exact=True).select_option("renaissance-man-2d6")
+    page = lobby(server, browser, "renaissance-man-2d6")
     for _ in range(2):
         page.get_by_role("button", name="Create table").click()
         page.locator("#created").wait_for()
