@@ -71,6 +71,26 @@ function sameShell(a, b) {
   return [...b.attributes].every(({ name, value }) => a.getAttribute(name) === value);
 }
 
+/**
+ * Keep a sticky side column (`.side`) inside the window before it sticks too: its top is set
+ * in `--side-top` as the page scrolls or resizes, and the stylesheet takes it from its height
+ * (else the column's foot, the log's newest lines, lay below the fold until the page scrolled).
+ */
+export function fitSideToWindow() {
+  const side = document.querySelector('.side');
+  if (!side) return;
+  let asked = false;
+  const fit = () => {
+    asked = false;
+    side.style.setProperty('--side-top', `${Math.max(0, side.getBoundingClientRect().top)}px`);
+  };
+  const ask = () => { if (!asked) { asked = true; requestAnimationFrame(fit); } };
+  addEventListener('scroll', ask, { passive: true });
+  addEventListener('resize', ask);
+  new ResizeObserver(ask).observe(document.body);
+  fit();
+}
+
 /** The boxes that scroll their content sideways (or, the move list on a wide screen, down). */
 const SCROLLERS = '.scroll-x, .action-buttons, .rr-market-scroll, .rm13-pyr-wrap';
 const resized = new ResizeObserver((entries) => entries.forEach(({ target }) => markMore(target)));
