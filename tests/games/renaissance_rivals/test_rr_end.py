@@ -11,11 +11,11 @@ import tavola
 from tavola.games.renaissance_rivals.rules import RenaissanceRivals
 
 
-def st_peters_in_reach() -> RenaissanceRivals:
-    """A game in which seat 0 may acquire St. Peter's, on B4, by paying its 14 Influence: ARCH
-    is cross-linked in its Palette and its pawn is on the stack."""
-    g = new(2, seed=1)
-    put(g, a_card(g, st_peters=True), "B4")
+def st_peters_in_reach(players: int = 2, red: bool = False) -> RenaissanceRivals:
+    """A game in which seat 0 may acquire St. Peter's (``red``: the Red deck's), on B4, by paying
+    its 14 Influence: ARCH is cross-linked in its Palette and its pawn is on the stack."""
+    g = new(players, seed=1)
+    put(g, ("red-" if red else "") + a_card(g, st_peters=True), "B4")
     pawn(g, "B4")
     for skill in ("PERSP", "ANTIQ"):
         put(g, a_card(g, level=1, skill=skill), "palette")
@@ -56,6 +56,18 @@ def test_st_peters_acquired_to_the_palette_ends_the_game_and_scores_nothing() ->
     do(g, {"kind": "acquire", "stack": "B4", "to": "palette"})
     assert g.is_over and g.view(None)["ended"] == "st-peters"
     assert g.score(0) == before
+
+
+def test_the_red_decks_st_peters_ends_the_game_too() -> None:
+    """The game ends when one player completes 6 of their 8 Masterpieces, one of which must be
+    worth 8 VP, or when a player obtains the commission for the Basilica of St. Peter's. [D11]
+    [D12] With three players the Red deck refills emptied stacks; its St. Peter's, once on a
+    stack, is the same commission: acquiring it ends the game at once, and it scores 10 VP."""
+    g = st_peters_in_reach(players=3, red=True)
+    g.inf_pool = 14
+    do(g, {"kind": "acquire", "stack": "B4", "to": "deck"})
+    assert g.is_over and g.view(None)["ended"] == "st-peters"
+    assert g.score(0) == 10
 
 
 def test_scoring() -> None:
@@ -201,6 +213,25 @@ def test_solo_loss_when_column_a_is_empty() -> None:
     assert g.result.scores == (-26,)
     said = g.events(0)[-1]["text"]
     assert said == "The game is over: column A is empty: the solo game is lost. Scores: You -26."
+
+
+def test_solo_loss_waits_for_all_of_column_a() -> None:
+    """The game ends as soon as the player wins by completing six Masterpieces, including their 8
+    VP Masterpiece, or loses when the last card has been removed from the closest stack in Column A
+    (the bottom left stack), whichever comes first. [D15] 'The game is lost when, after a turn's
+    removal, column A holds no card (whether it was emptied by removals or by acquisitions)'. The
+    player acquires the six cards of A4, the bottom left stack: the game goes on until the
+    removals have taken the 20 cards of A1 to A3."""
+    g = new(1, seed=1)
+    g.inf_pool = 99
+    while g.stacks[sq("A4")]:
+        pawn(g, "A4")
+        do(g, {"kind": "acquire", "stack": "A4", "to": "deck"})
+    do(g, "end")
+    assert not g.is_over
+    while not g.is_over:
+        do(g, "end")
+    assert g.view(0)["ended"] == "solo-lost" and g.turns == 20 and len(g.removed) == 20
 
 
 def test_solo_victory_ends_before_the_removal_and_st_peters_counts_six() -> None:

@@ -185,7 +185,7 @@ def complete(g, card: str, city: str) -> None:
     use_all(g, fund(g, sum(steps)))
     for _ in range(3):
         do(g, {"kind": "advance", "city": city.lower()})
-    assert card in g.view(1)["seats"][0]["completed"]
+    assert card in g.view(None)["seats"][0]["completed"]
 
 
 def moves(g) -> list[str]:
@@ -367,3 +367,46 @@ def test_a_masterpiece_advances_only_in_a_row_of_its_city() -> None:
             pawn(g, f"C{row}")
             offered = {"kind": "advance", "city": city.lower()} in legal_json(g)
             assert offered == (row_city == city), (card, city, row)
+
+
+def start_and_complete(g, card: str) -> None:
+    """Seat 0 plays the Masterpiece ``card``: into the hand, with Mastery of its skill and the
+    pawn in its city, it is started and its three steps paid (the Advancement pool set to their
+    sum, so that a turn may complete many)."""
+    put(g, card, "hand")
+    give_mastery(g, card)
+    i = g.t.number[card]
+    city = CITIES[g.t.mp_city[i]]
+    pawn(g, CITY_ROW[city])
+    do(g, {"kind": "start", "card": card})
+    g.adv_pool = sum(g.t.mp_steps[i])
+    for _ in range(3):
+        do(g, {"kind": "advance", "city": city.lower()})
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_sixth_masterpiece_completed_in_play_ends_the_game_with_the_major(players: int) -> None:
+    """The game ends when one player completes 6 of their 8 Masterpieces, one of which must be
+    worth 8 VP, or when a player obtains the commission for the Basilica of St. Peter's. The game
+    ends as soon as the player wins by completing six Masterpieces, including their 8 VP
+    Masterpiece, or loses when the last card has been removed from the closest stack in Column A
+    (the bottom left stack), whichever comes first. [D30] Masterpieces started and completed in
+    play, in the solo game too: six without the major do not end the game, the major as the
+    seventh does; with the major completed first, the fifth completion does not end it and the
+    sixth, a minor one, does."""
+    g = new(players, seed=1)
+    clear_hand(g)
+    mine = g.t.masterpieces_of[g.artist[0]]
+    major = next(g.t.ids[i] for i in mine if g.t.vp[i] == 8)
+    minors = [g.t.ids[i] for i in mine if g.t.vp[i] != 8]
+    for card in minors[:6]:
+        start_and_complete(g, card)
+    assert not g.is_over  # six, none of them the major
+    start_and_complete(g, major)
+    assert g.is_over and g.view(None)["ended"] == "masterpieces"
+    g = new(players, seed=1)
+    clear_hand(g)
+    for k, card in enumerate([major, *minors[:5]], start=1):
+        start_and_complete(g, card)
+        assert g.is_over == (k == 6), k
+    assert g.view(None)["ended"] == "masterpieces"
