@@ -30,6 +30,17 @@ def test_bronz_and_color_draw_one_more_card_without_limit() -> None:
     assert [g.t.ids[i] for i in g.hands[1]].count(plain[3]) == 1
 
 
+def test_the_hand_drawn_at_the_end_of_the_first_round_draws_for_a_bronz_too() -> None:
+    """(At the end of the first round and every round thereafter, all players will draw 4 cards
+    into their hand for the next round, unless one or more of these cards has a special action
+    that grants the player an extra card draw). [D6] A BRONZ on top of seat 0's deck when its
+    first turn ends: the hand it draws then has five cards."""
+    g = new(2, seed=1)
+    put(g, a_card(g, level=3, skill="BRONZ"), "deck")
+    do(g, "end")
+    assert len(g.hands[0]) == 5
+
+
 def test_elevate_with_land_and_arch() -> None:
     """LAND and ARCH Commissions grant the "Elevate" action when drawn into your hand (as
     represented by the icon shown next to Influence and Advancement points). The Elevate action
@@ -62,6 +73,21 @@ def test_elevate_with_land_and_arch() -> None:
     assert g.score(0) == 1 + 2 + 2  # the Elevated level-1 card and the two LAND in hand
     do(g, "end")
     assert lvl1 not in [g.t.ids[i] for i in g.decks[0] + g.discards[0] + g.hands[0]]
+
+
+def test_elevations_are_counted_from_the_hand_when_the_turn_starts() -> None:
+    """LAND and ARCH Commissions grant the "Elevate" action when drawn into your hand (as
+    represented by the icon shown next to Influence and Advancement points). [D19] 'Each LAND or
+    ARCH card in the hand when the turn starts gives one Elevation that turn.' Seat 1 holds a
+    LAND, an ARCH lies in its discards: when its turn starts (seat 0 ends its own), it has one
+    Elevation, which may take the ARCH from the discards."""
+    g = new(2, seed=1)
+    land, arch = a_card(g, level=2, skill="LAND"), a_card(g, level=3, skill="ARCH")
+    put(g, land, "hand", 1)
+    put(g, arch, "discards", 1)
+    do(g, "end")
+    assert g.cur == 1 and g.view(1)["this_turn"]["elevations"] == 1
+    assert {"kind": "elevate", "card": arch} in legal_json(g)
 
 
 def test_gold_moves_the_pawn_down_instead_of_points() -> None:

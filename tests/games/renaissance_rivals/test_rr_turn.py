@@ -160,9 +160,8 @@ def test_the_card_beneath_is_revealed() -> None:
     below = g.stacks[sq("A1")][-2]
     do(g, {"kind": "acquire", "stack": "A1", "to": "deck"})
     assert g.view(1)["market"][0]["top"] == g.t.ids[below]
-    assert g.events(1)[-1]["kind"] in ("reveal", "resupply") or any(
-        e["kind"] == "reveal" and e["card"] == g.t.ids[below] for e in g.events(1)
-    )
+    reveal = g.events(1)[-1]
+    assert (reveal["kind"], reveal["stack"], reveal["card"]) == ("reveal", "A1", g.t.ids[below])
 
 
 def test_assign_to_deck_or_palette() -> None:
@@ -224,6 +223,46 @@ def test_the_arrow_moves_the_pawn_at_once() -> None:
         do(g, {"kind": "acquire", "stack": start, "to": "deck"})
         assert g.view(0)["seats"][0]["pawn"] == end, arrow
         put(g, under, "B1")
+
+
+def test_the_arrow_moves_the_pawn_from_its_own_square() -> None:
+    """Acquiring a Commission card immediately moves your player token in the direction of the
+    arrow printed in the lower left-hand corner of the card you have just acquired. [D7] The
+    token moves from where it stands: from B2, a card with a right arrow acquired from C3 moves
+    the pawn to C2, not to D3 (the stack's square and one right)."""
+    g = new(2, seed=1)
+    g.inf_pool = 50
+    put(g, a_card(g, level=1, arrow="R"), "C3")
+    pawn(g, "B2")
+    do(g, {"kind": "acquire", "stack": "C3", "to": "deck"})
+    assert g.view(0)["seats"][0]["pawn"] == "C2"
+
+
+@pytest.mark.parametrize(
+    ("arrow", "end"),
+    [
+        ("U", "B1"),
+        ("UR", "C1"),
+        ("R", "C2"),
+        ("DR", "C3"),
+        ("D", "B3"),
+        ("DL", "A3"),
+        ("L", "A2"),
+        ("UL", "A1"),
+    ],
+)
+def test_each_arrow_moves_the_pawn_as_drawn(arrow: str, end: str) -> None:
+    """The lower right-hand corner contains a box with an arrow: this arrow specifies the
+    direction(s) in which your player token moves when you acquire the card, within the limits of
+    the market grid (one space for a straight arrow, two spaces for a broken arrow). [D7] 'A
+    straight arrow (U, D, L, R) moves one space; a broken arrow (UL, UR, DL, DR) one space in each
+    of its two directions, two spaces in all.' From B2, each of the eight arrows."""
+    g = new(2, seed=1)
+    g.inf_pool = 50
+    put(g, a_card(g, level=1, arrow=arrow), "B2")
+    pawn(g, "B2")
+    do(g, {"kind": "acquire", "stack": "B2", "to": "deck"})
+    assert g.view(0)["seats"][0]["pawn"] == end
 
 
 def test_movement_stops_at_the_edge() -> None:
@@ -423,3 +462,34 @@ def test_the_discards_are_reshuffled_as_soon_as_the_deck_is_empty() -> None:
     assert len(g.hands[0]) == 4
     assert any(e["kind"] == "shuffle" and e["seat"] == 0 for e in g.events(1))
     check(g)
+
+
+def test_the_discard_pile_is_shuffled_not_kept_in_order() -> None:
+    """If your active deck has run out of cards, your discard pile is shuffled and this becomes
+    the new active deck. [D5] Seat 0's deck is emptied into its discards; at the turn's end the
+    pile (the discards, then the hand) becomes the deck in another order."""
+    g = new(2, seed=1)
+    deck = g.decks[0]
+    while deck:
+        g.discards[0].append(deck.pop(0))
+    pile = g.discards[0] + g.hands[0]
+    do(g, "end")
+    assert sorted(g.decks[0] + g.hands[0]) == sorted(pile)
+    assert g.decks[0] != pile[: len(g.decks[0])]  # kept in order, it would be the pile's bottom
+
+
+def test_the_discards_become_the_deck_as_soon_as_a_draw_empties_it() -> None:
+    """As soon as your draw deck runs out of cards (which can happen in the middle of your draw if
+    there were less than four cards remaining in your draw deck at the start of the turn), your
+    discard pile is shuffled and becomes the new active deck [...]. [D5] 'the discards become the
+    new deck at once whenever the deck is empty and the discards are not (after a draw, and after
+    the turn's discard).' Seat 0's new hand takes the last four cards of its deck: its discards
+    are its deck at once, not at its next turn's end."""
+    g = new(2, seed=1)
+    deck = g.decks[0]
+    while len(deck) > 4:
+        g.discards[0].append(deck.pop(0))
+    pile = len(g.discards[0]) + len(g.hands[0])
+    do(g, "end")
+    seat = g.view(1)["seats"][0]
+    assert (seat["deck_size"], seat["discards"]) == (pile, [])
