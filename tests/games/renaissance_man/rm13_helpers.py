@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import tavola
-from tavola.games.renaissance_man.rules import DOWN, FOUND, SLOTS, RenaissanceMan, slot_name
+from tavola.games.renaissance_man.rules import DOWN, FOUND, RM, SLOTS, RenaissanceMan, slot_name
 
 GAME = "renaissance-man"
 ORDER = ("merchant", "scholar", "baker", "knight", "renaissance")
@@ -87,6 +87,23 @@ def park(g: RenaissanceMan, x: int) -> None:
     """Return card ``x`` to the bottom of the deck (out of the way)."""
     _take_out(g, x)
     g.deck.insert(0, x)
+
+
+def on_top(g: RenaissanceMan, *cards: int) -> None:
+    """Put ``cards`` on top of the deck (taken from wherever they are), the first drawn first."""
+    for x in reversed(cards):
+        _take_out(g, x)
+        g.deck.append(x)
+
+
+def in_deck(g: RenaissanceMan, typ: int) -> list[int]:
+    """The cards of type ``typ`` still in the deck."""
+    return [i for i in range(g.c.n_cards) if g.c.typ[i] == typ and i in g.deck]
+
+
+def rms(g: RenaissanceMan) -> list[int]:
+    """The Renaissance Man cards still in the deck."""
+    return in_deck(g, RM)
 
 
 def clear_hand(g: RenaissanceMan, seat: int) -> None:

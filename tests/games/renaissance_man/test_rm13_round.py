@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rm13_helpers import (
     SLOT,
@@ -10,30 +11,31 @@ from rm13_helpers import (
     commit,
     find_card,
     give,
+    in_deck,
     labels,
     lay_foundations,
     new,
+    on_top,
     pass_all,
     put,
+    rms,
     step,
 )
 
-from tavola.games.renaissance_man.rules import DOWN, RM, RenaissanceMan
+from tavola.games.renaissance_man.rules import DOWN, RenaissanceMan
 
 COIN, BOOK, BREAD, SHIELD = range(4)
 M, SC, BA, K = range(4)
 
 
-def ready_game(players: int = 2, seed: int = 1, variant: str | None = None) -> RenaissanceMan:
-    g = new(players, seed, variant)
+def ready_game(
+    players: int = 2, seed: int = 1, variant: str | None = None, **options: Any
+) -> RenaissanceMan:
+    g = new(players, seed, variant, **options)
     lay_foundations(g)
     for s in range(players):
         clear_hand(g, s)
     return g
-
-
-def rms(g: RenaissanceMan) -> list[int]:
-    return [i for i in range(96) if g.c.typ[i] == RM and i in g.deck]
 
 
 def test_the_round_resolves_recruits_then_discards_then_refills() -> None:
@@ -520,3 +522,81 @@ def test_face_down_renaissance_men_hide_their_card() -> None:
     commit(g, 1, "pass", "ready")
     assert (-1, y) in g.disc_sec and g.c.ids[y] not in g.view(0)["public_discards"]
     assert x >= 0
+
+
+def test_a_reshuffle_takes_the_face_down_discards_too() -> None:
+    """[D11] "The whole discard pile, face-up and face-down parts, is shuffled into the new
+    deck, when a draw finds the deck empty." The deck is empty at the hands' refill: the ten
+    cards discarded face down go into the new deck with the face-up ones."""
+    g = ready_game(2)
+    down = g.deck[:10]
+    g.disc_sec = [(i % 2, x) for i, x in enumerate(down)]
+    g.disc_pub = g.deck[10:]
+    g.deck = []
+    pass_all(g)
+    shuffle = next(e for e in g.events(None) if e["kind"] == "shuffle")
+    assert shuffle["size"] == 92 and g.disc_sec == [] and g.view(0)["discards"] == 0
+    assert set(down) <= set(g.deck + g.hands[0] + g.hands[1])
+
+
+def test_the_round_limit_ends_the_game_after_that_rounds_refill() -> None:
+    """[D13] "A safety cap: if nobody has a Master after the refill of round `round_limit`
+    (option, default 40), the game ends." Round 5 is the last: its refill still tops the
+    empty hands up to four before the game ends."""
+    g = ready_game(2, round_limit=5)
+    g.round = 5
+    pass_all(g)
+    assert g.is_over and g.round == 5 and g.view(0)["ended"] == "round-limit"
+    assert [len(h) for h in g.hands] == [4, 4]
+
+
+def test_one_player_a_single_opposing_knight_wins_an_area() -> None:
+    """ "Players resolve each Recruit area where one player has a majority of Knights (resolving
+    areas from left to right)." [D8] "in the one-player game the opposing knights count as a
+    player": one flipped Knight (the other flip, a Renaissance Man, places none) puts one
+    opposing knight in the shield area; alone there, it wins the card."""
+    g = ready_game(1)
+    on_top(g, in_deck(g, K)[0], rms(g)[0])
+    card = g.recruits[SHIELD]
+    pass_all(g)
+    res = [e for e in g.events(None) if e["kind"] == "resolve"]
+    assert [(e["area"], e["outcome"], e["card"]) for e in res] == [
+        ("shield", "opposing", g.c.ids[card])
+    ]
+
+
+def test_one_player_the_card_the_opposing_knights_win_leaves_the_board() -> None:
+    """ "When the opposing Knights win a card, place it in the discard pile." The area is then
+    vacated, and refilled: "The Dealer begins with the Recruit Board, refilling any vacated
+    Recruit slots with cards from the deck." """
+    g = ready_game(1)
+    on_top(g, *in_deck(g, BA)[:2])
+    card = g.recruits[BREAD]
+    pass_all(g)
+    assert g.round == 2 and card not in g.recruits
+    assert g.view(0)["public_discards"].count(g.c.ids[card]) == 1
+    assert [e["area"] for e in g.events(None) if e["kind"] == "refill"] == ["bread"]
+
+
+def test_one_player_a_refill_from_the_empty_deck_loses() -> None:
+    """ "You win if you complete your pyramid structure before you need to reshuffle the deck
+    (i.e. when you need to draw, but the deck is empty)." [D11] (one player) "Any draw that
+    finds the deck empty (a refill, a flip, a generated Renaissance Man) ends the game: lost."
+    The deck holds just the round's two flips. A flipped Knight's knight wins the shield card:
+    the Recruit board's refill needs a card (the hand is full). Two flipped Renaissance Men win
+    nothing: the empty hand's refill needs one."""
+    for knight in (True, False):
+        g = ready_game(1)
+        wild = rms(g)
+        flips = [in_deck(g, K)[0] if knight else wild.pop(), wild.pop()]
+        if knight:
+            give(g, 0, *wild[:4])
+        g.disc_pub = [x for x in g.deck if x not in flips]
+        g.deck = []
+        on_top(g, *flips)
+        pass_all(g)
+        if knight:
+            commit(g, 0, "done", "ready")  # the discard phase: he keeps his four cards
+            assert g.recruits[SHIELD] == -1
+        assert g.is_over and g.view(0)["ended"] == "deck-out", "board" if knight else "hand"
+        assert g.round == 1 and len(g.hands[0]) == 4 * knight
