@@ -15,6 +15,7 @@ from rm13_helpers import (
     new,
     pass_all,
     put,
+    rms,
     step,
 )
 
@@ -496,3 +497,95 @@ def test_a_generated_renaissance_man_may_go_where_a_removal_makes_room() -> None
     assert v["structures"][0][SLOT["2.1"]] == "down" and g.c.ids[below] in v["public_discards"]
     said = [e["kind"] for e in g.events(1)]
     assert said.index("remove") < said.index("place_renaissance_man")
+
+
+def test_hire_over_two_hired_workers_meets_the_inner_corners() -> None:
+    """ "The Worker's needs (i.e. the bottom two icons) must match the offers of the lower two
+    Workers (top corner icons) exactly (in both type and order, from left to right)." [D3] "its
+    left need must equal the left card's right offer, and its right need the right card's left
+    offer." Workers whose two offers differ, at 2.1 (book, coin) and 2.2 (shield, book): 3.1
+    takes a card needing (coin, shield), not one needing the outer corners (book, book)."""
+    g = ready_game()
+    put(g, 0, "2.1", find_card(g, K, needs=(COIN, BOOK), offers=(BOOK, COIN)))
+    put(g, 0, "2.2", find_card(g, K, needs=(BOOK, BREAD), offers=(SHIELD, BOOK)))
+    inner = find_card(g, M, needs=(COIN, SHIELD))
+    outer = find_card(g, M, needs=(BOOK, BOOK))
+    assert g.fits(0, (), inner) == [SLOT["3.1"]]
+    assert g.fits(0, (), outer) == []
+
+
+def test_a_worker_giving_the_action_leaves_the_stored_token() -> None:
+    """[D16] "A stored token is spent only when no uncovered worker of the called level gives
+    the action (the worker is free, the token is not)": the Foundation Merchant gives Hire in
+    phase 1, so the stored coin token stays."""
+    g = ready_game()
+    g.stored[0] = [COIN]
+    g.supply[0] -= 1
+    x = find_card(g, SC, needs=(COIN, BOOK))
+    give(g, 0, x)
+    commit(g, 0, {"kind": "act", "type": "hire"}, {"kind": "card", "card": g.c.ids[x]})
+    commit(g, 0, {"kind": "place", "slot": "2.1"}, "ready")
+    pass_all(g)
+    assert g.st[0][SLOT["2.1"]] == x
+    assert g.stored[0] == [COIN] and g.supply[0] == 7
+    assert not any(e["kind"] == "spend" for e in g.events(None))
+
+
+def test_a_barter_paid_by_a_stored_token_has_room_for_the_new_one() -> None:
+    """[D20] "Room is counted after a stored Barter token spent on this very action." Four
+    tokens stored and the Baker covered: the stored bread token pays for the Barter, so the new
+    token fits without a drop."""
+    g = ready_game()
+    put(g, 0, "2.2", find_card(g, RM))  # covers the Scholar and the Baker
+    book, bread = PAIRS.index((BOOK, BREAD)), PAIRS.index((BREAD, SHIELD))
+    g.stored[0] = [COIN, COIN, 4 * book + BOOK, 4 * bread + BREAD]
+    for j in (0, 0, book, bread):
+        g.supply[j] -= 1
+    x = find_card(g, K)
+    give(g, 0, x)
+    commit(g, 0, {"kind": "act", "type": "barter"}, {"kind": "card", "card": g.c.ids[x]})
+    step(g, 0, {"kind": "token", "faces": "coin/shield"})
+    assert labels(g, 0) == [{"kind": "ready"}]  # no drop
+    step(g, 0, "ready")
+    pass_all(g)
+    stored = g.view(None)["stored"][0]
+    assert sorted(t["face"] for t in stored) == ["book", "coin", "coin", "shield"]
+
+
+def test_a_knight_comes_from_home_until_all_four_are_out_then_the_chosen_one_moves() -> None:
+    """[D19] "The knight comes from home while one is there; only when all four are on the board
+    does the player choose which to move (the rare case below), in his commitment." With three
+    knights out there is no choice (one comes from home); with four, the knight chosen leaves
+    its area. Either way, every area ties and seat 0 has four knights on the board."""
+    for out in (3, 4):
+        g = ready_game()
+        g.board[COIN] = [2, 2]
+        g.board[BOOK] = [out - 2, 1]
+        g.board[SHIELD] = [0, 1]
+        x = find_card(g, K)
+        give(g, 0, x)
+        commit(g, 0, {"kind": "act", "type": "recruit"}, {"kind": "card", "card": g.c.ids[x]})
+        if out == 3:
+            assert labels(g, 0) == [{"kind": "ready"}]
+        else:
+            step(g, 0, {"kind": "knight", "from": "book"})
+        commit(g, 0, "ready")
+        pass_all(g)
+        knight = [e for e in g.events(None) if e["kind"] == "knight"][-1]
+        assert knight["from"] == ("home" if out == 3 else "book")
+        assert g.board == [[2, 2], [1, 1], [0, 0], [1, 1]], out
+
+
+def test_phase_four_is_called_for_a_worker_on_level_four() -> None:
+    """ "Level Four action (if applicable)" "Remember, however, that the Dealer calls for an
+    Action Phase only if at least one player has one or more cards on the corresponding level
+    (theme-wise, this player has advanced technology for everybody!)" Seat 1's pyramid reaches
+    4.1: phases 1 to 4 are called, then the round ends."""
+    g = ready_game()
+    wild = rms(g)
+    for slot in ("2.1", "2.2", "2.3", "3.1", "3.2", "4.1"):
+        put(g, 1, slot, wild.pop())
+    for level in (1, 2, 3, 4):
+        assert (g.round, g.level) == (1, level)
+        pass_all(g)
+    assert (g.round, g.level) == (2, 1)

@@ -82,3 +82,13 @@ def test_the_card_count_is_checked() -> None:
         and not line.startswith(("id", "type"))
     )
     assert "the rules say there are 96 game cards, not 95" in error(text)
+
+
+def test_a_file_missing_a_worker_type_is_refused() -> None:
+    """ "Each player is a Renaissance Man, skilled as a Scholar, a Merchant, a Knight, and a
+    Baker." [D29] "The card set: 20 cards of each worker type and 16 Renaissance Men (96)"; a
+    bad file "is refused with its line named". A file whose Knights are all made Merchants
+    (still 96 cards) has no Knight: refused, at its first card."""
+    found = error(STANDARD.replace('type = "knight"', 'type = "merchant"'))
+    first = STANDARD.splitlines().index("[[card]]") + 1
+    assert found == f"my.toml, line {first}: the deck needs at least one knight"

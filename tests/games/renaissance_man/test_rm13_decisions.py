@@ -5,34 +5,56 @@ from __future__ import annotations
 import random
 
 import pytest
-from rm13_helpers import clear_hand, commit, give, lay_foundations, new, pass_all, step
+from rm13_helpers import clear_hand, commit, give, in_deck, lay_foundations, new, pass_all, step
 
 from tavola import IllegalActionError
 from tavola.games.renaissance_man.cards import CARDS, PAIRS
-from tavola.games.renaissance_man.rules import FOUND
+from tavola.games.renaissance_man.rules import FOUND, RenaissanceMan
 
+COIN, BOOK, BREAD, SHIELD = range(4)
 M, SC, BA, K = range(4)
 
 
-def test_reveal_removals_first_then_actions_from_the_dealers_left() -> None:
-    """[D5] Both seats teach with the last book token of the supply: the seat on the Dealer's
-    left gets it, the other is told the supply has none."""
-    g = new(2, 1, dealer=1)
+def _all_teach(players: int, dealer: int, supply: list[int], faces: str) -> RenaissanceMan:
+    """Every seat teaches a Scholar in action phase 1, each choosing the token pair ``faces``
+    (the last seat commits first), with ``supply`` left in the supply."""
+    g = new(players, 1, dealer=dealer)
     lay_foundations(g)
-    for s in range(2):
+    g.supply = supply
+    for s, x in enumerate(in_deck(g, SC)[:players]):
         clear_hand(g, s)
-    g.supply = [0, 0, 0, 1, 0, 0]  # one book/bread token left
-    a, b = [i for i in range(96) if g.c.typ[i] == SC and i in g.deck][:2]
-    give(g, 0, a)
-    give(g, 1, b)
-    for s, x in ((1, b), (0, a)):
+        give(g, s, x)
+    for s in reversed(range(players)):
+        x = g.hands[s][0]
         commit(g, s, {"kind": "act", "type": "teach"}, {"kind": "card", "card": g.c.ids[x]})
-        commit(g, s, {"kind": "token", "faces": "book/bread"}, "ready")
+        commit(g, s, {"kind": "token", "faces": faces}, "ready")
+    return g
+
+
+@pytest.mark.parametrize(("players", "dealer"), [(2, 1), (2, 0), (3, 1)])
+def test_reveal_removals_first_then_actions_from_the_dealers_left(
+    players: int, dealer: int
+) -> None:
+    """[D5] "At the reveal, every player's removals are done first, then the actions one by one
+    from the Dealer's left, clockwise". Every seat teaches with the last book token of the
+    supply: the seat on the Dealer's left gets it, the others are told the supply has none."""
+    g = _all_teach(players, dealer, [0, 0, 0, 1, 0, 0], "book/bread")  # one book/bread left
+    order = [(dealer + 1 + i) % players for i in range(players)]
     events = g.events(None)
-    assert [e["seat"] for e in events if e["kind"] == "reveal"] == [0, 1]
-    assert [e["seat"] for e in events if e["kind"] == "token"] == [0]
+    assert [e["seat"] for e in events if e["kind"] == "reveal"] == order
+    assert [e["seat"] for e in events if e["kind"] == "token"] == order[:1]
     out = [e for e in events if e["kind"] == "supply_out"]
-    assert {e["seat"] for e in out} == {None, 1}  # [D7] the supply ran out, and seat 1 got none
+    assert {e["seat"] for e in out} == {None, *order[1:]}  # [D7] the supply ran out
+
+
+def test_a_token_pair_gone_at_the_reveal_is_replaced_by_another_with_its_face() -> None:
+    """[D7] "If the chosen pair is gone at the reveal (another player took the last one first),
+    he takes another pair with that face". Both seats teach choosing coin/book, of which one
+    token is left: seat 0 (on the Dealer's left) takes it, seat 1 a book/shield token."""
+    coin_book, book_shield = PAIRS.index((COIN, BOOK)), PAIRS.index((BOOK, SHIELD))
+    g = _all_teach(2, 1, [1, 8, 8, 0, 8, 8], "coin/book")
+    assert g.rm == [[4 * coin_book + BOOK], [4 * book_shield + BOOK]]
+    assert not any(e["kind"] == "supply_out" for e in g.events(None))
 
 
 def test_a_reveals_renaissance_men_are_drawn_after_every_card_of_it_is_discarded() -> None:
