@@ -1039,6 +1039,13 @@ def test_a_move_list_that_scrolls_says_so_and_starts_at_its_first_move(
         page.evaluate(f"window.scrollTo(0, {scrolled})")
         page.wait_for_timeout(100)
         assert side.evaluate("(el) => el.getBoundingClientRect().bottom") <= 700, scrolled
+    click_until(page, lambda: page.locator("#log li").count() >= 20)
+    watcher = browser.new_page(viewport={"width": 1280, "height": 700})
+    watcher.goto(page.url.split("#")[0])  # no move list: the log takes the column
+    expect(watcher.locator("#log li").nth(19)).to_be_attached()
+    watcher.wait_for_timeout(200)
+    assert watcher.locator(".side .log-box").bounding_box()["height"] > 250
+    watcher.close()
     page.close()
 
 
@@ -1352,9 +1359,7 @@ def test_a_replay_says_you_only_for_this_browsers_seat_and_its_log_scrolls(
     expect(page.locator("#board .badge.you")).to_have_count(0)
     # the log is told to seat 1 ("You were dealt ..."): its heading says whose "you" that is
     expect(page.locator("#log")).to_contain_text("You were dealt")
-    expect(page.locator("#log-title")).to_have_text(
-        "The game up to this move, as Seat 1 saw it (“you” in it: Seat 1)"
-    )
+    expect(page.locator("#log-title")).to_have_text("The game as Seat 1 saw it (“you”: Seat 1)")
     page.locator("#log").focus()
     page.keyboard.press("End")
     page.keyboard.press("ArrowRight")

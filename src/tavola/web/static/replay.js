@@ -85,7 +85,7 @@ function logVoice(msg) {
   const other = msg.seat !== null && !isYou(msg, msg.seat);
   const label = other ? seatLabel(msg, msg.seat) : '';
   $('log-title').textContent = other
-    ? `The game up to this move, as ${label} saw it (“you” in it: ${label})` : LOG_TITLE;
+    ? `The game as ${label} saw it (“you”: ${label})` : LOG_TITLE;
   log.setAttribute('aria-label', other ? `Game log up to this move, as ${label} saw it, newest at the bottom` : LOG_LABEL);
 }
 
