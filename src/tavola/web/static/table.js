@@ -176,7 +176,8 @@ function onState(msg) {
     setConnection('connected', 'open');
     hideError(); // what went wrong before this connection (too many connections) is past
   }
-  addEvents(msg.events || [], !first);
+  const follow = stillFollowing() || first; // read before the new lines come
+  appendEvents(log, msg.events || []);
   history.push(...(msg.events || []));
   msg.history = history; // a renderer may look back (the 2006 game's last roll, as told)
   const news = first ? [] : (msg.events || []).map((e) => e.text).filter(Boolean);
@@ -194,6 +195,10 @@ function onState(msg) {
   });
   if (msg.result) drawEnd(msg, !first);
   hintScrolling(main);
+  // once all is drawn: a move list that came shrinks the log, and were the log scrolled before,
+  // at its size in between, that size and the scroll would be lost within the frame (the
+  // ResizeObserver compares only the sizes it saw)
+  if (follow) toBottom();
 }
 
 /** The header's "You are": a seat (and whether a bot now plays it) or a spectator. */
@@ -215,14 +220,24 @@ function whoAmI(msg) {
 }
 
 /* The log follows new events until the reader scrolls up. A box that shrinks (the "Your move"
-   panel appearing beside it) hides the bottom too, but leaves scrollTop where it was. The
-   position is read again before each update: a scroll event may not have come yet. */
+   panel appearing beside it) hides the bottom too, but leaves scrollTop where it was; one that
+   grows and shrinks again within a frame (the panel going and coming back) lowers scrollTop
+   with no reader at all. So only a scroll up just after the reader's own wheel, touch, key or
+   drag on the log stops the following. The position is read again before each update: a
+   scroll event may not have come yet. */
 let following = true;
 let lastTop = 0;
+let touched = -Infinity; // when the reader last worked the log
+
+for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown']) {
+  log.addEventListener(type, () => { touched = performance.now(); }, { passive: true });
+}
+log.addEventListener('pointermove', (event) => { if (event.buttons) touched = performance.now(); }, { passive: true });
 
 function stillFollowing() {
   const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  following = atBottom || (following && log.scrollTop >= lastTop);
+  const byReader = performance.now() - touched < 1000;
+  following = atBottom || (following && !(byReader && log.scrollTop < lastTop));
   lastTop = log.scrollTop;
   return following;
 }
@@ -236,12 +251,6 @@ log.addEventListener('scroll', stillFollowing);
 new ResizeObserver(() => {
   if (stillFollowing()) toBottom();
 }).observe(log);
-
-function addEvents(events, announce) {
-  const follow = stillFollowing();
-  appendEvents(log, events);
-  if (follow || !announce) toBottom();
-}
 
 /** Tell screen readers (the page's polite live region). */
 function say(text) {
