@@ -496,7 +496,9 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     expect(away).to_have_text(re.compile(r"away 00:0[3-5]"), timeout=6000)  # the clock counts on
     page.screenshot(path=str(SHOTS / "table-away-clock.png"), full_page=True)
     page.get_by_label("Bot level for seat 1").select_option("easy")
-    page.get_by_role("button", name="Hand to a bot: seat 1, until its player takes it back").click()
+    page.get_by_role("button", name="Hand to a bot: seat 1, until its player takes it back").focus()
+    page.keyboard.press("Enter")  # the button goes with the redraw: the focus stays in the list
+    expect(page.locator("#players")).to_be_focused()
     players.locator(
         "li", has_text=re.compile(r"bot \(easy\) (since move|from the start)")
     ).wait_for()
@@ -509,6 +511,7 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     )
     expect(theirs.locator("#turn")).not_to_contain_text("You")
     theirs.get_by_role("button", name="Play my seat again").click()
+    expect(theirs.locator("#players")).to_be_focused()
     expect(theirs.locator("#who-am-i")).to_have_text(re.compile(r"^Seat 1$"))
     players.locator("li", has_text="connected").nth(1).wait_for()
     said = page.evaluate("window.said")
@@ -527,6 +530,8 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
         "li", has_text=re.compile(r"bot \(medium\) (since move|from the start)")
     ).wait_for()
     play_until_the_end(page)
+    replay = page.get_by_role("link", name="Watch the replay")  # from this seat's view
+    expect(replay).to_have_attribute("href", re.compile(r"^/replay/[\w-]+#seat=0$"))
     assert errors == []
     context.close()
 
@@ -662,12 +667,17 @@ def test_a_refused_seat_link_says_so_and_offers_the_spectators_view(server: str,
     made = api(server, "/api/tables", {"game": "renaissance-man-2d6", "players": 2, "seats": seats})
     page = browser.new_page()
     page.goto(f"{server}{made['spectator']}#seat=0&key=wrong")
-    expect(page.locator("#connection")).to_have_text("refused")
+    expect(page.locator("#who-am-i")).to_contain_text("this seat link was refused")
     expect(page.locator("#error-text")).to_contain_text("wrong seat or key")
+    expect(page.locator("#board > *").first).to_be_visible()  # the table, as spectators see it
+    expect(page.locator("#log li").first).to_be_visible()
+    expect(page.locator("#error-text")).to_contain_text("wrong seat or key")  # still said
     page.get_by_role("link", name="watch as a spectator").click()
     expect(page.locator("#connection")).to_have_text("connected")
     page.wait_for_selector("#board *")
     assert "#" not in page.url
+    page.goto(server + made["seats"][0]["link"])  # pasted into this tab: only the fragment
+    expect(page.locator("#who-am-i")).to_have_text("Seat 0")
     page.close()
 
 
@@ -1376,6 +1386,26 @@ def test_a_replay_says_you_only_for_this_browsers_seat_and_its_log_scrolls(
     expect(hand).to_have_text(re.compile(r"^Your Creative Reserves"))
     expect(page.locator("#board .badge.you")).to_have_count(1)
     expect(page.locator("#log-title")).to_have_text("The game up to this move")
+    page.close()
+
+
+def test_a_long_review_leaves_the_replays_log_its_room(server: str, browser) -> None:
+    """A review of many decisions squeezed the log beside it to two lines and a half."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{server}{made['replay']}#seat=1&step=60")
+    page.reload()
+    expect(page.locator("#log li").nth(20)).to_be_attached()
+    page.evaluate(  # a review's list, as long as a long game's
+        "(l => { for (let i = 0; i < 60; i++) l.append(Object.assign(document.createElement('li'),"
+        " { textContent: `Move ${i}: a move (0.50); the search prefers another (0.61).` })); })"
+        "(document.getElementById('review-list'))"
+    )
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(300)
+    assert page.locator(".side .log-box").bounding_box()["height"] > 250
+    review = page.locator(".side .review").bounding_box()
+    assert review["y"] + review["height"] <= 800  # it scrolls within the window
     page.close()
 
 

@@ -15,7 +15,8 @@ const gameId = main.dataset.game;
 const board = $('board');
 const actionsBox = $('actions');
 const log = $('log');
-const secret = readSecret();
+let secret = readSecret(); // null once the server refused it: the page then watches
+let linkRefused = false;
 const garbled = !secret && /(^|[#&;])(seat|key)=/.test(location.hash); // a link cut or mangled
 const creator = findTable(tableId)?.creator || null; // this browser made the table
 const difficulties = JSON.parse(main.dataset.difficulties || '[]');
@@ -149,14 +150,15 @@ function onError(message, seatRefused = false, retry = null) {
 }
 
 /** A seat's link the server refused (a wrong key): nothing more comes on this connection, so
- *  it is closed, and the page offers the table as a spectator sees it. */
+ *  it is closed, and the page shows the table as a spectator sees it (the refusal still said),
+ *  with a link to the spectator's own page. */
 function refused() {
-  $('who-am-i').replaceChildren('not seated: this link was refused; ',
-    h('a', { href: `/t/${encodeURIComponent(tableId)}`, text: 'watch as a spectator' }));
-  setConnection('refused', 'closed');
   const ws = socket;
-  socket = null; // no reconnecting
+  socket = null; // this connection is over: the next one watches
   ws?.close();
+  secret = null;
+  linkRefused = true;
+  connect();
 }
 
 function hideError() {
@@ -174,7 +176,7 @@ function onState(msg) {
     log.replaceChildren(); // the server sends every event again on a new connection
     history = [];
     setConnection('connected', 'open');
-    hideError(); // what went wrong before this connection (too many connections) is past
+    if (!linkRefused) hideError(); // what went wrong before this connection is past (not a refused link)
   }
   const follow = stillFollowing() || first; // read before the new lines come
   appendEvents(log, msg.events || []);
@@ -184,7 +186,12 @@ function onState(msg) {
   if (!first) news.push(...playersNews(last, msg));
   if (!first && msg.rematch && !last?.rematch) news.push('A rematch has started.');
   last = msg;
-  $('who-am-i').textContent = whoAmI(msg);
+  if (linkRefused) {
+    $('who-am-i').replaceChildren('a spectator: this seat link was refused; ',
+      h('a', { href: `/t/${encodeURIComponent(tableId)}`, text: 'watch as a spectator' }));
+  } else {
+    $('who-am-i').textContent = whoAmI(msg);
+  }
   if (first && msg.seat !== null) rememberSeat(msg);
   if (drawTurn(msg) && !/your turn\.?$/i.test(news.at(-1) ?? '')) news.push('Your turn.');
   if (news.length) say(announcement(news));
@@ -358,7 +365,8 @@ function handOverForm(s, who, from) {
 /** POST `body` to this table's API at `path` from `button` (off meanwhile); an error shown. The
  *  change itself comes as a new state. */
 async function post(button, path, body) {
-  button.disabled = true;
+  if (button.getAttribute('aria-disabled') === 'true') return;
+  button.setAttribute('aria-disabled', 'true'); // not disabled: that would drop the focus to the page
   try {
     const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}${path}`, {
       method: 'POST',
@@ -369,7 +377,7 @@ async function post(button, path, body) {
   } catch (err) {
     onError(`Could not reach the server (${err.message}).`);
   }
-  button.disabled = false;
+  button.removeAttribute('aria-disabled');
 }
 
 /** Fill `container` anew (as dom.js's fill); if the focus was inside, it stays there, on the
@@ -495,7 +503,7 @@ function drawEnd(msg, justEnded) {
     h('p', {}, 'Seed: ', h('code', { text: String(msg.seed ?? '') })),
     h('p', { class: 'end-links' },
       rematchControl(msg),
-      h('a', { class: 'button', href: `/replay/${encodeURIComponent(tableId)}`, text: 'Watch the replay' }),
+      h('a', { class: 'button', href: `/replay/${encodeURIComponent(tableId)}${msg.seat !== null ? `#seat=${msg.seat}` : ''}`, text: 'Watch the replay' }),
       h('a', { class: 'button', href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `tavola-${tableId}.json`, text: 'Download the record' }),
       again));
   const section = $('end');
@@ -594,6 +602,11 @@ function rememberSeat(msg) {
     spectator: `/t/${tableId}`,
   });
 }
+
+// a seat link pasted into this tab while it shows the table changes only the fragment
+addEventListener('hashchange', () => {
+  if (JSON.stringify(readSecret()) !== JSON.stringify(secret)) location.reload();
+});
 
 renderer = await gameRenderer(gameId, generic);
 fitSideToWindow();
