@@ -1246,6 +1246,24 @@ def test_my_tables_say_which_are_in_play_finished_or_a_rematch(server: str, brow
     page.close()
 
 
+def test_my_tables_say_when_a_new_one_will_drop_the_oldest(server: str, browser) -> None:
+    """At 50 tables the oldest was dropped, its links and creator's key with it, without a
+    word."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    note = page.locator("#tables-full")
+    expect(note).to_be_hidden()
+    kept = [{"table": f"t{i:04d}", "game": "testa-di-pecora", "title": "T"} for i in range(195)]
+    page.evaluate("(t) => localStorage.setItem('tavola.tables', JSON.stringify(t))", kept)
+    page.reload()
+    expect(page.locator("#my-tables > li")).to_have_count(195)
+    expect(note).to_have_text(
+        "This browser keeps the 200 newest tables here (195 now): each new one past that drops "
+        "the oldest, its links with it. Forget those you no longer need."
+    )
+    page.close()
+
+
 def test_forgetting_a_table_asks_first_and_keeps_the_focus(server: str, browser) -> None:
     """ "Forget" threw the table's links and the creator's key away at once, and the focus
     with them."""

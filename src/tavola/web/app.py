@@ -68,7 +68,7 @@ RATE = 40
 """Messages a connection may send per RATE_WINDOW seconds (a quick player's clicks, eight a
 second, are under it)."""
 RATE_WINDOW = 5.0
-MAX_STATUSES = 50
+MAX_STATUSES = 200
 """Tables one status request may ask about (the tables a browser keeps in "My tables")."""
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_LISTENERS = 64

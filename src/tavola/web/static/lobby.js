@@ -1,7 +1,7 @@
 // The lobby: choose a game and its settings, fill the seats, create the table, keep its links.
 import { h, seatLabel } from './dom.js';
 import { wireImport } from './importer.js';
-import { loadTables, saveTables, rememberTable, withoutCardData } from './store.js';
+import { loadTables, saveTables, rememberTable, withoutCardData, MAX_TABLES } from './store.js';
 
 const $ = (id) => document.getElementById(id);
 const form = $('new-table');
@@ -501,6 +501,9 @@ function drawMyTables() {
       details);
   }));
   $('no-tables').hidden = tables.length > 0;
+  const full = $('tables-full');
+  full.hidden = tables.length < MAX_TABLES - 10;
+  full.textContent = `This browser keeps the ${MAX_TABLES} newest tables here (${tables.length} now): each new one past that drops the oldest, its links with it. Forget those you no longer need.`;
   if (tables.length) showStatuses(tables.map((t) => t.table));
 }
 

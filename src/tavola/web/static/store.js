@@ -1,6 +1,6 @@
 // "My tables": the links of this browser's tables, kept in localStorage (never sent anywhere).
 const KEY = 'tavola.tables';
-const MAX = 50;
+export const MAX_TABLES = 200; // the newest kept: a new one past it drops the oldest
 
 export function loadTables() {
   try {
@@ -13,7 +13,7 @@ export function loadTables() {
 
 export function saveTables(tables) {
   try {
-    localStorage.setItem(KEY, JSON.stringify(tables.slice(0, MAX)));
+    localStorage.setItem(KEY, JSON.stringify(tables.slice(0, MAX_TABLES)));
   } catch {
     // storage full or disabled: the links are only lost from this list
   }
