@@ -18,6 +18,7 @@ import re
 import shutil
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -320,7 +321,17 @@ def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
     page.get_by_role("link", name="Open my seat (seat 0)").click()
     expect(page.locator(".hand-box")).to_contain_text("My ")  # the cards' own names
     kept = page.evaluate("localStorage.getItem('tavola.tables')")
-    assert '"settings"' in kept and "toml" not in kept  # the file's text is not kept
+    assert '"settings"' in kept and '"toml"' not in kept  # the file's text is not kept
+    # "New table with the same settings" asks for the file again (it was dropped silently)
+    settings = json.loads(kept)[0]["settings"]
+    assert settings["card_files"] == {"deck": "my-deck.toml"}
+    page.goto(server + "/?settings=" + urllib.parse.quote(json.dumps(settings)))
+    expect(page.locator("#option-fields .card-again")).to_have_text(
+        "The table these settings come from used your card file my-deck.toml: choose it again, "
+        "or the standard set is used."
+    )
+    page.locator("#opt-deck").set_input_files(str(mine))
+    expect(page.locator("#option-fields .card-again")).to_have_count(0)
     page.close()
 
 

@@ -234,8 +234,16 @@ function optionField(name, opt, value) {
   } else if (opt.type === 'CardsOption') {
     input = h('input', { ...attrs, type: 'file', accept: '.toml,text/plain' });
     help.textContent = `${opt.help}: the standard set, or a card file of your own (TOML, at most ${MAX_CARD_FILE / 1024} KiB)`;
+    const before = prefill?.game === currentGame().id ? prefill?.card_files?.[name] : null;
+    const again = typeof before === 'string' // "same settings" of a table with its own cards
+      ? h('p', { class: 'help card-again', id: `${id}-again`, text: `The table these settings come from used your card file ${before}: choose it again, or the standard set is used.` })
+      : null;
+    if (again) {
+      input.setAttribute('aria-describedby', again.id);
+      input.addEventListener('change', () => again.remove(), { once: true });
+    }
     return h('div', { class: 'field cards', dataset: { for: name } },
-      h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help), input);
+      h('label', { for: id }, h('span', { class: 'opt-name', text: pretty(name) }), ' ', help), input, again);
   } else {
     return null; // a kind of option the lobby does not know: the game's default is used
   }

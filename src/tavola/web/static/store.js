@@ -30,9 +30,15 @@ export function findTable(id) {
 }
 
 /** A table's settings without card data given by content (a file's text, tens of KiB): kept
- * and carried into "same settings" links as the standard cards; the file is chosen again. */
+ * and carried into "same settings" links as the standard cards, with the files' names in
+ * `card_files` (option: name), for the lobby to ask for them again. */
 export function withoutCardData(settings) {
-  const options = Object.fromEntries(Object.entries(settings.options || {})
-    .filter(([, value]) => value === null || typeof value !== 'object'));
-  return { ...settings, options };
+  const entries = Object.entries(settings.options || {});
+  const plain = (value) => value === null || typeof value !== 'object';
+  const options = Object.fromEntries(entries.filter(([, value]) => plain(value)));
+  const files = Object.fromEntries(entries.filter(([, value]) => !plain(value))
+    .map(([name, value]) => [name, String(value.name || 'a card file')]));
+  const out = { ...settings, options };
+  if (Object.keys(files).length) out.card_files = { ...settings.card_files, ...files };
+  return out;
 }
