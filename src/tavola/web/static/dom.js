@@ -86,9 +86,20 @@ export function fitSideToWindow() {
   };
   const ask = () => { if (!asked) { asked = true; requestAnimationFrame(fit); } };
   addEventListener('scroll', ask, { passive: true });
-  addEventListener('resize', ask);
   new ResizeObserver(ask).observe(document.body);
   fit();
+}
+
+/** Run `work` with `button` marked busy, its clicks ignored meanwhile: aria-disabled, not
+ *  disabled, which would drop the focus to the page. Nothing if it is busy already. */
+export async function whileBusy(button, work) {
+  if (button.getAttribute('aria-disabled') === 'true') return;
+  button.setAttribute('aria-disabled', 'true');
+  try {
+    await work();
+  } finally {
+    button.removeAttribute('aria-disabled');
+  }
 }
 
 /** The boxes that scroll their content sideways (or, the move list on a wide screen, down). */

@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End (which in the log scroll it). The seat
 // and move are kept in the fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel, hintScrolling, fitSideToWindow } from './dom.js';
+import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel, hintScrolling, fitSideToWindow, whileBusy } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import { findTable } from './store.js';
@@ -101,42 +101,39 @@ function readFragment() {
 /** The search bot's review of the chosen seat's decisions, each a link to its move. The button
  *  says it is busy (and ignores clicks) until the answer comes. */
 async function review() {
-  const button = $('review-button');
-  if (button.getAttribute('aria-disabled') === 'true') return;
-  const seat = viewer.value;
-  const status = $('review-status');
-  const list = $('review-list');
-  list.replaceChildren();
-  if (seat === 'spectator') {
-    status.textContent = 'Choose a seat to review its decisions.';
-    return;
-  }
-  status.textContent = `Reviewing seat ${seat}'s decisions: the search takes from a few seconds to a few minutes, by the game's length…`;
-  button.setAttribute('aria-disabled', 'true');
-  let data;
-  try {
-    const answer = await fetch(`/api/replays/${encodeURIComponent(tableId)}/review?seat=${encodeURIComponent(seat)}`);
-    data = await answer.json();
-    if (!answer.ok) throw new Error(data.error || `the server answered ${answer.status}`);
-  } catch (err) {
-    status.textContent = `The review failed: ${err.message}.`;
-    return;
-  } finally {
-    button.removeAttribute('aria-disabled');
-  }
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const agree = data.decisions.filter((d) => same(d.best, d.played)).length;
-  status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`;
-  list.replaceChildren(...data.decisions.map((d) => {
-    const played = d.options.find((o) => same(o.action, d.played));
-    const best = d.options[0];
-    const text = same(best.action, d.played)
-      ? `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}), the search's choice too.`
-      : `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}); the search prefers ${best.label} (${best.value.toFixed(2)}).`;
-    const link = h('button', { type: 'button', class: 'link', text });
-    link.addEventListener('click', () => go(d.index));
-    return h('li', { class: d.loss >= 0.05 ? 'costly' : null }, link);
-  }));
+  await whileBusy($('review-button'), async () => {
+    const seat = viewer.value;
+    const status = $('review-status');
+    const list = $('review-list');
+    list.replaceChildren();
+    if (seat === 'spectator') {
+      status.textContent = 'Choose a seat to review its decisions.';
+      return;
+    }
+    status.textContent = `Reviewing seat ${seat}'s decisions: the search takes from a few seconds to a few minutes, by the game's length…`;
+    let data;
+    try {
+      const answer = await fetch(`/api/replays/${encodeURIComponent(tableId)}/review?seat=${encodeURIComponent(seat)}`);
+      data = await answer.json();
+      if (!answer.ok) throw new Error(data.error || `the server answered ${answer.status}`);
+    } catch (err) {
+      status.textContent = `The review failed: ${err.message}.`;
+      return;
+    }
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    const agree = data.decisions.filter((d) => same(d.best, d.played)).length;
+    status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`;
+    list.replaceChildren(...data.decisions.map((d) => {
+      const played = d.options.find((o) => same(o.action, d.played));
+      const best = d.options[0];
+      const text = same(best.action, d.played)
+        ? `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}), the search's choice too.`
+        : `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}); the search prefers ${best.label} (${best.value.toFixed(2)}).`;
+      const link = h('button', { type: 'button', class: 'link', text });
+      link.addEventListener('click', () => go(d.index));
+      return h('li', { class: d.loss >= 0.05 ? 'costly' : null }, link);
+    }));
+  });
 }
 
 const moves = { first: () => 0, back: () => step - 1, forward: () => step + 1, last: () => steps };

@@ -3,7 +3,7 @@
 // and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -208,7 +208,6 @@ function onState(msg) {
   if (follow) toBottom();
 }
 
-/** The header's "You are": a seat (and whether a bot now plays it) or a spectator. */
 /** Since when a bot plays a seat handed over: " since move 12", " from the start" (none for a
  *  seat that was a bot's from the lobby). */
 function botSince(info) {
@@ -216,6 +215,7 @@ function botSince(info) {
   return info.bot_from ? ` since move ${info.bot_from}` : ' from the start';
 }
 
+/** The header's "You are": a seat (and whether a bot now plays it) or a spectator. */
 function whoAmI(msg) {
   if (msg.seat === null) {
     return garbled ? 'a spectator: this link\'s seat or key is cut off or changed; copy the whole link again' : 'a spectator';
@@ -365,19 +365,18 @@ function handOverForm(s, who, from) {
 /** POST `body` to this table's API at `path` from `button` (off meanwhile); an error shown. The
  *  change itself comes as a new state. */
 async function post(button, path, body) {
-  if (button.getAttribute('aria-disabled') === 'true') return;
-  button.setAttribute('aria-disabled', 'true'); // not disabled: that would drop the focus to the page
-  try {
-    const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!answer.ok) onError((await answer.json().catch(() => ({}))).error || `The server answered ${answer.status}.`);
-  } catch (err) {
-    onError(`Could not reach the server (${err.message}).`);
-  }
-  button.removeAttribute('aria-disabled');
+  await whileBusy(button, async () => {
+    try {
+      const answer = await fetch(`/api/tables/${encodeURIComponent(tableId)}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!answer.ok) onError((await answer.json().catch(() => ({}))).error || `The server answered ${answer.status}.`);
+    } catch (err) {
+      onError(`Could not reach the server (${err.message}).`);
+    }
+  });
 }
 
 /** Fill `container` anew (as dom.js's fill); if the focus was inside, it stays there, on the
