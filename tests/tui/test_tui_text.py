@@ -267,12 +267,31 @@ def test_the_last_season_says_so_with_everyones_renown() -> None:
         "renown_change": [-1, 2, -1, -1, 1],
         "renown": [5, 9, 6, 4, 7],
         "over": True,
+        "winners": [1],
     }
     assert describe(season, 4, load_deck()) == (
         "Season 3: you and seat 1 (the Heir and partner) won, 70 to 50 ducats (savings: Pope, "
         "Duke of Venice). Renown now: seat 0 at 5 (-1), seat 1 at 9 (+2), seat 2 at 6 (-1), "
-        "seat 3 at 4 (-1), you at 7 (+1). That was the last season."
+        "seat 3 at 4 (-1), you at 7 (+1). That was the last season: seat 1 wins the game."
     )
+    tied = {**season, "winners": [1, 4]}
+    assert describe(tied, 4, load_deck()).endswith("last season: you and seat 1 win the game.")
+
+
+def test_the_last_season_names_the_games_winners_from_its_result() -> None:
+    for seed in range(6):
+        g = tavola.new_game("testa-di-pecora", players=4 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            (seat,) = g.to_act
+            g.act(seat, rng.choice(g.legal_actions(seat)))
+        last = g.events(None)[-1]
+        assert (last["kind"], last["over"], last["winners"]) == (
+            "season",
+            True,
+            list(g.result.winners),
+        )
+        assert [e for e in g.events(None) if "winners" in e] == [last]
 
 
 def test_the_word_is_save_everywhere() -> None:

@@ -59,22 +59,22 @@ def describe(g: TestaGame, raw: tuple[Any, ...]) -> Event:
         )
     if kind == EV_SEASON:
         entry = g.seasons_log[raw[1]]
-        leader, cards, winner = entry["last_trade"]
-        return Event(
-            "season",
-            {
-                "season": entry["season"],
-                "heir": entry["heir"],
-                "side": list(entry["side"]),
-                "alone": entry["alone"],
-                "savings": list(entry["savings"]),
-                "ducats": list(entry["ducats"]),
-                "side_won": entry["side_won"],
-                "renown_change": list(entry["renown_change"]),
-                "renown": _renown_after(g, raw[1]),
-                "over": raw[1] + 1 == g.seasons,
-            },
-        )
+        over = raw[1] + 1 == g.seasons
+        season = {
+            "season": entry["season"],
+            "heir": entry["heir"],
+            "side": list(entry["side"]),
+            "alone": entry["alone"],
+            "savings": list(entry["savings"]),
+            "ducats": list(entry["ducats"]),
+            "side_won": entry["side_won"],
+            "renown_change": list(entry["renown_change"]),
+            "renown": _renown_after(g, raw[1]),
+            "over": over,
+        }
+        if over:  # the last season ends the game: its result's winners
+            season["winners"] = list(g.result.winners)
+        return Event("season", season)
     if kind == EV_SIDES:
         side = list(raw[2])
         others = [s for s in range(g.n) if s not in side]

@@ -138,7 +138,10 @@ def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
     elif kind == "season":
         text = _season_line(me, event, deck, event["renown"])
         if event["over"]:
-            text += " That was the last season."
+            winners = event["winners"]
+            text += (
+                f" That was the last season: {_list(me, winners)} win{_s(me, *winners)} the game."
+            )
     elif kind == "sides":
         if event.get("everyone", True):
             text = f"The sides are known to all now: {_known_sides(me, event, deck)}"
