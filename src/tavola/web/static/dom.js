@@ -268,6 +268,22 @@ function eventItem(event) {
   return h('li', { dataset: { kind: event.kind || '' }, text: event.text || event.kind });
 }
 
+/** A sentence told `times` in a row, as the log and the announcements give it once. */
+function repeated(text, times) {
+  return times > 1 ? `${text} (×${times})` : text;
+}
+
+/** Sentences with each run of one sentence told once, with its count. */
+export function withoutRepeats(texts) {
+  const runs = [];
+  for (const text of texts) {
+    const last = runs.at(-1);
+    if (last?.text === text) last.times += 1;
+    else runs.push({ text, times: 1 });
+  }
+  return runs.map((run) => repeated(run.text, run.times));
+}
+
 /** Add `events` to the game log `log`, the same sentence in a row told once with its count
  *  ("You drew a card. (×4)": the 2013 game deals a hand a card at a time). */
 export function appendEvents(log, events) {
@@ -276,7 +292,7 @@ export function appendEvents(log, events) {
     const text = event.text || event.kind;
     if (last && last.said === text) {
       last.times += 1;
-      last.textContent = `${text} (×${last.times})`;
+      last.textContent = repeated(text, last.times);
       continue;
     }
     const item = eventItem(event);

@@ -3,7 +3,7 @@
 // and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -182,7 +182,7 @@ function onState(msg) {
   appendEvents(log, msg.events || []);
   history.push(...(msg.events || []));
   msg.history = history; // a renderer may look back (the 2006 game's last roll, as told)
-  const news = first ? [] : (msg.events || []).map((e) => e.text).filter(Boolean);
+  const news = first ? [] : withoutRepeats((msg.events || []).map((e) => e.text).filter(Boolean));
   if (!first) news.push(...playersNews(last, msg));
   if (!first && msg.rematch && !last?.rematch) news.push('A rematch has started.');
   last = msg;
