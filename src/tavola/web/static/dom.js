@@ -302,16 +302,24 @@ export function appendEvents(log, events) {
   }
 }
 
-/** Who is to act, said to `msg.seat`: "Your turn.", "Seat 2 · Anna to act.", ... */
-export function turnText(msg) {
+/** Who is to act, said to `msg.seat`: "Your turn.", "Seat 2 · Anna to act.", ...; at a live
+ *  table, "Seat 2 (bot) is thinking…" while only bots are to act. */
+export function turnText(msg, live = false) {
   if (msg.result) return 'The game is over.';
   const mine = msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
+  const names = capital(list(msg.to_act.map((s) => who(msg, s))));
   let text = 'Waiting…';
   if (mine && msg.to_act.length === 1) text = 'Your turn.';
-  else if (msg.to_act.length) text = `${capital(list(msg.to_act.map((s) => who(msg, s))))} to act.`;
+  else if (live && botsToAct(msg)) text = msg.to_act.length === 1 ? `${names} (bot) is thinking…` : `${names} (bots) are thinking…`;
+  else if (msg.to_act.length) text = `${names} to act.`;
   const committed = commitments(msg.view);
   if (committed?.length) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
   return text;
+}
+
+/** Whether bots, and only bots, are to act now. */
+export function botsToAct(msg) {
+  return !msg.result && msg.to_act.length > 0 && msg.to_act.every((s) => msg.seats?.[s]?.kind === 'bot');
 }
 
 /** The seats that have committed in a simultaneous phase, if the view says. */

@@ -3,7 +3,7 @@
 // and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats, botsToAct } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -283,8 +283,9 @@ function announcement(news) {
 function drawTurn(msg) {
   const el = $('turn');
   const mine = msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
-  el.textContent = turnText(msg);
+  el.textContent = turnText(msg, true);
   el.classList.toggle('mine', mine);
+  el.classList.toggle('thinking', botsToAct(msg));
   document.title = `${mine ? '● ' : ''}${msg.title} — tavola`;
   const turnNow = mine && !wasMine;
   wasMine = mine;
