@@ -1220,6 +1220,51 @@ def test_a_click_on_an_option_as_the_focus_leaves_players_is_kept(server: str, b
     page.close()
 
 
+def test_choices_a_number_of_players_leaves_out_are_said_and_come_back_with_it(
+    server: str, browser
+) -> None:
+    """Players changed and changed back reset the 2013 game's tougher variant, Testa's first
+    dealer and a fourth artist without a word; a game of one offered a Dealer of 'seat 0'."""
+    page = lobby(server, browser, "renaissance-man")
+    players, note = page.get_by_label("Players", exact=True), page.locator("#players-note")
+
+    def set_players(n: int) -> None:
+        players.fill(str(n))
+        players.press("Tab")
+
+    set_players(1)
+    expect(page.locator("#opt-dealer")).to_be_hidden()  # one seat: nothing to choose
+    page.get_by_label("Variant", exact=True).select_option("tougher")
+    set_players(2)
+    expect(note).to_have_text("The tougher variant is for 1 player: this table plays standard.")
+    page.locator("#opt-dealer").select_option("seat 1")
+    set_players(1)
+    expect(page.get_by_label("Variant", exact=True)).to_have_value("tougher")
+    expect(note).to_have_text("Dealer is for 2 to 4 players: left out.")
+    set_players(3)
+    expect(page.locator("#opt-dealer")).to_have_value("1")
+    expect(note).to_have_text("The tougher variant is for 1 player: this table plays standard.")
+
+    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
+    set_players(5)
+    page.locator("#opt-first_dealer").select_option("seat 4")
+    set_players(4)
+    expect(note).to_have_text("First dealer: seat 4 is not at a table of 4, so random.")
+    set_players(5)
+    expect(page.locator("#opt-first_dealer")).to_have_value("4")
+    expect(note).to_have_text("")
+
+    page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
+    set_players(4)
+    page.locator("#opt-artist_3").select_option("raphael")
+    set_players(3)
+    expect(note).to_have_text("Artist 3 is for 4 players: left out.")
+    expect(page.locator("#opt-artist_3")).to_have_count(0)
+    set_players(4)
+    expect(page.locator("#opt-artist_3")).to_have_value("raphael")
+    page.close()
+
+
 def test_a_number_of_players_set_as_create_is_pressed_makes_no_table(server: str, browser) -> None:
     """Nine players typed and Create pressed: the number became five and a five-player table
     was made in the same click, the note saying so wiped before it could be read."""

@@ -46,7 +46,9 @@ SPEC = register(
         variant_players={"easier": (1, 1), "tougher": (1, 1)},  # decision D24
         options={
             "cards": CARDS,
-            "dealer": SeatOption("seat of the Dealer (default: drawn from the seed)"),
+            "dealer": SeatOption(
+                "seat of the Dealer (default: drawn from the seed)", players=(2, 4)
+            ),
             "round_limit": IntOption(
                 "rounds after which a game without a Master ends, the most workers winning "
                 "(the rulebook sets no limit)",

@@ -14,6 +14,8 @@ const MAX_CARD_FILE = 60 * 1024; // the server takes a table's settings up to 64
 let games = [];
 let prefill = readPrefill();
 let clampedAt = -Infinity; // when the players' number was last set to one the game takes
+let chosenVariant = null; // the variant chosen, kept while the players' number leaves it out
+const parked = new Map(); // option fields left out at the players' number, kept as they were
 
 /** Settings to start from: ?settings=<JSON> ("new table with the same settings"). */
 function readPrefill() {
@@ -97,10 +99,20 @@ async function start() {
   if (prefill && games.some((g) => g.id === prefill.game)) gameSelect.value = prefill.game;
   gameSelect.addEventListener('change', () => { prefill = null; showGame(); });
   playersInput.addEventListener('change', () => keepFormFocus(() => {
-    if (clampPlayers()) clampedAt = performance.now();
-    drawVariants(variantSelect.value); drawSeats(); drawOptions(true);
+    if (settlePlayers()) clampedAt = performance.now();
   }));
+  variantSelect.addEventListener('change', () => { chosenVariant = variantSelect.value; });
   showGame();
+}
+
+/** The form made right for the players' number (made one the game takes, and said so); the
+ *  choices it leaves out, said, come back with a number they are for. Whether the number was
+ *  changed to one the game takes. */
+function settlePlayers() {
+  const clamped = clampPlayers();
+  drawVariants(); drawSeats(); drawOptions(true);
+  $('players-note').textContent = [clamped, ...leftOut()].filter(Boolean).join(' ');
+  return Boolean(clamped);
 }
 
 /** Redraw the whole form for the chosen game (with the prefill if it is for this game). */
@@ -115,7 +127,9 @@ function showGame() {
   $('players-help').textContent = `${game.min_players} to ${game.max_players}`;
   $('players-note').textContent = '';
   seatsList.replaceChildren();
-  drawVariants(prefill?.variant);
+  chosenVariant = prefill?.variant ?? null;
+  parked.clear();
+  drawVariants();
   drawSeats();
   drawOptions(false);
 }
@@ -126,26 +140,48 @@ function appliesNow(counts) {
   return !counts || (counts[0] <= players() && players() <= counts[1]);
 }
 
-/** The variants that make a difference at the players chosen, keeping `wanted` if it is one. */
-function drawVariants(wanted) {
+/** The variants that make a difference at the players chosen, the one chosen if it is one. */
+function drawVariants() {
   const game = currentGame();
   const shown = game.variants.filter((v) => appliesNow(game.variant_players?.[v]));
   variantSelect.replaceChildren(...shown.map((v) => h('option', { value: v, text: v })));
-  if (shown.includes(wanted)) variantSelect.value = wanted;
+  if (shown.includes(chosenVariant)) variantSelect.value = chosenVariant;
   $('variant-field').hidden = shown.length < 2;
 }
 
-/** The players' number made one the game takes, and said so when it was not; whether it was. */
+/** The players' number made one the game takes: what to say if it was not (else ''). */
 function clampPlayers() {
   const game = currentGame();
   const typed = playersInput.value;
   const n = Math.round(Number(typed));
   playersInput.value = typed === '' || !Number.isFinite(n) ? game.min_players
     : Math.min(game.max_players, Math.max(game.min_players, n));
-  const changed = playersInput.value !== typed;
-  $('players-note').textContent = changed
-    ? `${game.title} takes ${game.min_players} to ${game.max_players} players: set to ${playersInput.value}.` : '';
-  return changed;
+  return playersInput.value === typed ? ''
+    : `${game.title} takes ${game.min_players} to ${game.max_players} players: set to ${playersInput.value}.`;
+}
+
+/** What the players' number leaves out of the choices made: the variant, a seat that is gone,
+ *  an option only for other numbers ("The tougher variant is for 1 player: …"). */
+function leftOut() {
+  const game = currentGame();
+  const n = players();
+  const out = [];
+  if (chosenVariant && variantSelect.value !== chosenVariant) {
+    out.push(`The ${chosenVariant} variant is for ${playersRange(game.variant_players?.[chosenVariant])}: this table plays ${variantSelect.value}.`);
+  }
+  for (const [name, field] of parked) {
+    if (changedFromDefault(field, game.options[name])) out.push(`${pretty(name)} is for ${playersRange(game.options[name].players)}: left out.`);
+  }
+  for (const select of $('option-fields').querySelectorAll('select[data-type="SeatOption"]')) {
+    const chosen = select.dataset.chosen;
+    if (chosen && Number(chosen) >= n) out.push(`${pretty(select.dataset.option)}: seat ${chosen} is not at a table of ${n}, so random.`);
+  }
+  return out;
+}
+
+/** "1 player", "2 to 4 players". */
+function playersRange([low, high]) {
+  return low === high ? `${low} player${low === 1 ? '' : 's'}` : `${low} to ${high} players`;
 }
 
 /**
@@ -185,30 +221,37 @@ function players() {
 /**
  * One field per option that applies at the players chosen, from its JSON. With `keep` (a new
  * number of players) the fields still shown stay the same elements, in place: a click or keys
- * on one of them as the focus leaves Players are not lost, and a chosen file stays chosen. A
- * seat option's choices follow the number of seats.
+ * on one of them as the focus leaves Players are not lost, and a chosen file stays chosen; a
+ * field left out is kept aside, as it was, for a number it applies at. A seat option's choices
+ * follow the number of seats.
  */
 function drawOptions(keep) {
   const game = currentGame();
   const box = $('option-fields');
-  const had = keep ? new Map([...box.children].map((f) => [f.dataset.for, f])) : new Map();
+  const had = keep ? new Map([...parked, ...[...box.children].map((f) => [f.dataset.for, f])]) : new Map();
   const before = prefill?.options || {};
-  const fields = Object.entries(game.options).filter(([, opt]) => appliesNow(opt.players)).map(([name, opt]) => {
-    const field = had.get(name);
-    const seatSelect = opt.type === 'SeatOption' && field?.querySelector('select');
-    if (seatSelect && seatSelect.options.length !== players() + 1) seatChoices(seatSelect);
-    return field || optionField(name, opt, name in before ? before[name] : opt.default);
+  parked.clear();
+  const fields = Object.entries(game.options).map(([name, opt]) => {
+    const field = had.get(name) || optionField(name, opt, name in before ? before[name] : opt.default);
+    if (field && !appliesNow(opt.players)) parked.set(name, field);
+    return appliesNow(opt.players) ? field : null;
   }).filter(Boolean);
   for (const field of [...box.children]) if (!fields.includes(field)) field.remove();
   fields.forEach((field, i) => { if (box.children[i] !== field) box.insertBefore(field, box.children[i] || null); });
+  for (const select of box.querySelectorAll('select[data-type="SeatOption"]')) {
+    if (select.options.length !== players() + 1) seatChoices(select);
+  }
   $('options').hidden = box.children.length === 0;
 }
 
-/** A seat option's choices: random, or one of the seats (a seat chosen that is gone: random). */
-function seatChoices(select, value = select.value === '' ? null : Number(select.value)) {
+/** A seat option's choices: random, or one of the seats; the seat chosen while it is there
+ *  (one that is gone: random, until it comes back). */
+function seatChoices(select, value = select.dataset.chosen) {
   const seats = Array.from({ length: players() }, (_, s) => h('option', { value: s, text: `seat ${s}` }));
   select.replaceChildren(h('option', { value: '', text: 'random' }), ...seats);
-  select.value = Number.isInteger(value) && value < players() ? String(value) : '';
+  const seat = value === null || value === undefined || value === '' ? NaN : Number(value);
+  select.dataset.chosen = Number.isInteger(seat) ? String(seat) : '';
+  select.value = Number.isInteger(seat) && seat < players() ? String(seat) : '';
 }
 
 const pretty = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
@@ -231,6 +274,7 @@ function optionField(name, opt, value) {
   } else if (opt.type === 'SeatOption') {
     input = h('select', attrs);
     seatChoices(input, value);
+    input.addEventListener('change', () => { input.dataset.chosen = input.value; });
   } else if (opt.type === 'CardsOption') {
     input = h('input', { ...attrs, type: 'file', accept: '.toml,text/plain' });
     help.textContent = `${opt.help}: the standard set, or a card file of your own (TOML, at most ${MAX_CARD_FILE / 1024} KiB)`;
@@ -254,13 +298,25 @@ function optionField(name, opt, value) {
 function optionValues() {
   const out = {};
   for (const input of $('option-fields').querySelectorAll('[data-option]')) {
-    const { option, type } = input.dataset;
-    if (type === 'IntOption') out[option] = input.value === '' ? undefined : Number(input.value); // empty: the default
-    else if (type === 'BoolOption') out[option] = input.checked;
-    else if (type === 'SeatOption') out[option] = input.value === '' ? null : Number(input.value);
-    else if (type !== 'CardsOption') out[option] = input.value;
+    if (input.dataset.type !== 'CardsOption') out[input.dataset.option] = optionValue(input);
   }
   return out;
+}
+
+/** An option field's value as the API takes it (undefined: the default); a card file's name. */
+function optionValue(input) {
+  const type = input.dataset.type;
+  if (type === 'IntOption') return input.value === '' ? undefined : Number(input.value); // empty: the default
+  if (type === 'BoolOption') return input.checked;
+  if (type === 'SeatOption') return input.value === '' ? null : Number(input.value);
+  if (type === 'CardsOption') return input.files[0]?.name;
+  return input.value;
+}
+
+/** Whether an option's field holds a value other than its default. */
+function changedFromDefault(field, opt) {
+  const value = optionValue(field.querySelector('[data-option]'));
+  return value !== undefined && value !== (opt.default ?? null);
 }
 
 /** The card files chosen, as the option values that give card data by content
@@ -385,7 +441,7 @@ form.addEventListener('submit', async (event) => {
   markInvalid(null);
   const game = currentGame();
   if (!game) return;
-  if (justClamped() || clampPlayers()) { // say so before creating a table of another size
+  if (justClamped() || settlePlayers()) { // say so before creating a table of another size
     clampedAt = -Infinity;
     playersInput.focus();
     return;
