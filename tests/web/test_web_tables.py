@@ -376,8 +376,33 @@ def test_one_client_cannot_create_tables_without_end(client: TestClient) -> None
         "players": 2,
         "seats": [{"kind": "me"}] * 1 + [{"kind": "invite"}],
     }
-    codes = [client.post("/api/tables", json=body).status_code for _ in range(31)]
-    assert codes[:30] == [201] * 30 and codes[30] == 429
+    answers = [client.post("/api/tables", json=body) for _ in range(31)]
+    assert [a.status_code for a in answers] == [201] * 30 + [429]
+    refusal = answers[30]
+    assert 590 <= refusal.json()["retry"] <= 600  # the first of the 30 leaves the window then
+    assert refusal.headers["Retry-After"] == str(refusal.json()["retry"])
+    assert refusal.json()["error"] == (
+        "at most 30 new tables or imported records in 10 minutes; the next can be made in 10 min"
+    )
+
+
+def test_the_table_limit_says_the_wait_in_seconds_at_its_end(monkeypatch) -> None:
+    """'try again later' gave no time: a person could not tell a minute from ten."""
+    from tavola.session import hub
+
+    clock = [1000.0]
+    monkeypatch.setattr(hub.time, "monotonic", lambda: clock[0])
+    tables = hub.Tables(None, new_tables=2)
+    tables._limit("a")
+    clock[0] += 100
+    tables._limit("a")
+    clock[0] += hub.WINDOW_SECONDS - 100 - 4.5  # the first leaves the window in 4.5 s
+    with pytest.raises(hub.TableLimitError, match=r"the next can be made in 5 s$") as refused:
+        tables._limit("a")
+    assert refused.value.retry == 5
+    tables._limit("b")  # another client is not held up
+    clock[0] += 5
+    tables._limit("a")
 
 
 def test_tables_refused_for_their_settings_do_not_count_toward_the_limit(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import re
 import secrets
 import time
@@ -41,7 +42,11 @@ it has ever served."""
 
 
 class TableLimitError(TavolaError):
-    """A client created too many tables too fast."""
+    """A client created too many tables too fast; ``retry``: the seconds until the next."""
+
+    def __init__(self, message: str, retry: int) -> None:
+        super().__init__(message)
+        self.retry = retry
 
 
 class Tables:
@@ -276,9 +281,13 @@ class Tables:
         while stamps and clock - stamps[0] > WINDOW_SECONDS:
             stamps.popleft()
         if len(stamps) >= self.new_tables:
+            retry = math.ceil(WINDOW_SECONDS - (clock - stamps[0]))
+            wait = f"{retry} s" if retry < 60 else f"{math.ceil(retry / 60)} min"
             raise TableLimitError(
-                f"at most {self.new_tables} new tables in {int(WINDOW_SECONDS // 60)} minutes; "
-                "try again later"
+                f"at most {self.new_tables} new tables or imported records in "
+                f"{int(WINDOW_SECONDS // 60)} minutes; "
+                f"the next can be made in {wait}",
+                retry,
             )
         stamps.append(clock)
 

@@ -527,8 +527,9 @@ def _refusal(exc: TavolaError) -> JSONResponse:
     (not the creator, the game not over), 404 no such seat, 409 not now, 400 bad input."""
     status = 400
     if isinstance(exc, TableLimitError):
-        status = 429
-    elif isinstance(exc, CreatorError | NotOverError):
+        body = {"error": str(exc), "retry": exc.retry}
+        return JSONResponse(body, status_code=429, headers={"Retry-After": str(exc.retry)})
+    if isinstance(exc, CreatorError | NotOverError):
         status = 403
     elif isinstance(exc, SeatError):
         status = 404
