@@ -36,7 +36,7 @@ def test_an_error_of_the_game_set_up_is_a_usage_error_on_stderr(
     code, out, err = run(capsys, "play", RIVALS, "--players", "2", *options)
     assert (code, out) == (2, "")
     assert err == (
-        "tavola: error: option 'artist_1': seat 0 chose leonardo too: "
+        "tavola: error: option 'artist_1': seat 0 chose Leonardo da Vinci (leonardo) too: "
         "each artist is played by one seat\n"
     )
 

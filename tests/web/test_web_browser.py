@@ -544,7 +544,7 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     expect(theirs.locator("#who-am-i")).to_have_text(re.compile(r"^Seat 1$"))
     players.locator("li", has_text="connected").nth(1).wait_for()
     said = page.evaluate("window.said")
-    assert any("Seat 1 is now played by its person again." in x for x in said)
+    assert any("Seat 1 is now played by its player again." in x for x in said)
     theirs.reload()  # away a moment: back, not joined
     for _ in range(100):
         if any("Seat 1 is back." in x for x in page.evaluate("window.said")):
@@ -1128,7 +1128,9 @@ def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, brows
     name = page.locator("#seat-0-name")
     name.fill("Seat 2")
     page.get_by_role("button", name="Create table").click()
-    expect(page.locator("#lobby-error")).to_contain_text("Seat 0, name: a name is 1 to 40")
+    expect(page.locator("#lobby-error")).to_contain_text(
+        "Seat 0, name: 'Seat 2' would read as a seat"
+    )
     expect(name).to_be_focused()
     expect(name).to_have_attribute("aria-invalid", "true")
     name.fill("")
@@ -1298,7 +1300,7 @@ def test_two_seats_with_one_artist_put_the_focus_on_the_second(server: str, brow
     page.locator("#opt-artist_1").select_option("leonardo")
     page.get_by_role("button", name="Create table").click()
     expect(page.locator("#lobby-error")).to_have_text(
-        "Artist 1: seat 0 chose leonardo too: each artist is played by one seat"
+        "Artist 1: seat 0 chose Leonardo da Vinci (leonardo) too: each artist is played by one seat"
     )
     expect(page.locator("#opt-artist_1")).to_be_focused()
     page.close()

@@ -168,8 +168,8 @@ BAD_RECORDS = [
     (lambda r: _edited(r, seed=-1), "seed"),
     (lambda r: _edited(r, actions=[[[[[[]]]]]] * 3), "action 0"),
     (lambda r: _edited(r, names=["Ann"]), "'names' is a list of 4 names"),
-    (lambda r: _edited(r, names=["\u200b", None, None, None]), "a letter, digit or sign"),
-    (lambda r: _edited(r, names=["a\ud800", None, None, None]), "a letter, digit or sign"),
+    (lambda r: _edited(r, names=["\u3164", None, None, None]), "a letter, digit or sign"),
+    (lambda r: _edited(r, names=["a\ud800", None, None, None]), "no control, direction"),
 ]
 
 

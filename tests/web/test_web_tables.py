@@ -305,14 +305,24 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
                     "players": 2,
                     "seats": [{"kind": "me", "name": name}, {"kind": "invite"}],
                 },
-                "seat 0: a name is 1 to 40 characters, with a letter, digit or sign to see",
+                f"seat 0: {why.format(name=repr(str(name).strip()))}",
             )
-            for name in (
-                *("\u200b", " \u200e ", "Ann\nBob", ""),  # nothing to see, a line break
-                *("\u2069\u202eBea", "Bea\u2028x"),  # it turned the log's lines around
-                *("a\ud800", "\u3164", "\u2800", "Seat 2", "x seat 3 y"),  # a 500; blank; seats
-                *("Seat", "my seat", "You", " you "),  # 'Seat 1 · Seat'; the page's word for you
+            for names, why in (
+                (("", "\u3164", "\u2800"), "a name needs a letter, digit or sign to see"),
+                (
+                    # a line break; it turned the log's lines around; a 500
+                    ("\u200b", " \u200e ", "Ann\nBob", "\u2069\u202eBea", "Bea\u2028x", "a\ud800"),
+                    "a name has no control, direction or line-breaking characters",
+                ),
+                (("x" * 41,), "a name is at most 40 characters, not 41"),
+                ((7,), "a name is text, not 7"),
+                # seats: 'Seat 1 · Seat', the page's word for you
+                (
+                    ("Seat 2", "x seat 3 y", "Seat", "my seat", "You", " you "),
+                    "{name} would read as a seat",
+                ),
             )
+            for name in names
         ),
         (
             {
@@ -330,7 +340,7 @@ def test_a_fast_client_is_slowed_down(database: str) -> None:
                 "options": {"artist_0": "leonardo", "artist_1": "leonardo"},
                 "seats": [{"kind": "me"}, {"kind": "invite"}],
             },
-            "option 'artist_1': seat 0 chose leonardo too",
+            "option 'artist_1': seat 0 chose Leonardo da Vinci (leonardo) too",
         ),
     ],
 )

@@ -347,21 +347,34 @@ seat): a name the page's sentences would read as another seat."""
 def _name(seat: int, name: object) -> str:
     """A player's name, trimmed: 1 to MAX_NAME characters, something to see among them (not
     only spaces or invisible marks), no control, direction or line-breaking characters (they
-    would turn or break the sentences that name the seat) and nothing that reads as a seat."""
-    if isinstance(name, str):
-        name = name.strip()
-        kinds = [unicodedata.category(c) for c in name]
-        shown = any(k[0] in "LNPS" and c not in BLANK for c, k in zip(name, kinds, strict=True))
-        hidden = any(
-            k in ("Cc", "Cs", "Zl", "Zp") or (k == "Cf" and c not in JOINERS)
-            for c, k in zip(name, kinds, strict=True)
+    would turn or break the sentences that name the seat) and nothing that reads as a seat.
+    UnknownGameError says which of these a refused name fails."""
+    why = _name_fault(name.strip() if isinstance(name, str) else name)
+    if why:
+        raise UnknownGameError(f"seat {seat}: {why}")
+    return name.strip()  # type: ignore[union-attr]
+
+
+def _name_fault(name: object) -> str | None:
+    """Why ``name`` (trimmed) cannot be a player's name, or None if it can."""
+    if not isinstance(name, str):
+        return f"a name is text, not {quote(name)}"
+    kinds = [unicodedata.category(c) for c in name]
+    if any(
+        k in ("Cc", "Cs", "Zl", "Zp") or (k == "Cf" and c not in JOINERS)
+        for c, k in zip(name, kinds, strict=True)
+    ):
+        return "a name has no control, direction or line-breaking characters"
+    if not any(k[0] in "LNPS" and c not in BLANK for c, k in zip(name, kinds, strict=True)):
+        return "a name needs a letter, digit or sign to see"
+    if len(name) > MAX_NAME:
+        return f"a name is at most {MAX_NAME} characters, not {len(name)}"
+    if LOOKS_LIKE_A_SEAT.search(name):
+        return (
+            f"{quote(name)} would read as a seat in the table's sentences ('Seat 2', a name "
+            "ending in 'seat', 'you'): choose another name"
         )
-        if shown and not hidden and len(name) <= MAX_NAME and not LOOKS_LIKE_A_SEAT.search(name):
-            return name
-    raise UnknownGameError(
-        f"seat {seat}: a name is 1 to {MAX_NAME} characters, with a letter, digit or sign to "
-        "see, no control or direction characters, and not like a seat ('Seat 2', 'Seat', 'you')"
-    )
+    return None
 
 
 def _seats(seats: object, players: int, game_id: str) -> list[tuple[str, str | None, str | None]]:

@@ -361,7 +361,7 @@ class LiveTable:
             if self.game.is_over:
                 raise IllegalActionError("the game is over")
             if info.kind != "bot":
-                raise IllegalActionError(f"seat {number} is played by its person already")
+                raise IllegalActionError(f"seat {number} is played by its player already")
             moves = len(self.game.history)
             await asyncio.to_thread(self.store.give_back, self.id, number, moves)
             info.kind, info.agent, info.bot_from = "human", None, None

@@ -59,7 +59,9 @@ def test_a_seat_plays_the_artist_it_chose_and_the_others_are_drawn() -> None:
         assert g.view(0)["seats"][1]["artist"] == "nelli"
         assert g.pawn[1] == sq("A2")  # Nelli starts on A2
     assert new(2, seed=4).artist == new(2, seed=4, artist_0="drawn").artist  # as it always was
-    with pytest.raises(tavola.UnknownGameError, match=r"'artist_1': seat 0 chose raphael too"):
+    with pytest.raises(
+        tavola.UnknownGameError, match=r"'artist_1': seat 0 chose Raphael Sanzio \(raphael\) too"
+    ):
         new(2, artist_0="raphael", artist_1="raphael")
     with pytest.raises(tavola.UnknownGameError, match="is one of drawn, leonardo"):
         new(2, artist_0="botticelli")

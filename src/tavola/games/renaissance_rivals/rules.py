@@ -371,7 +371,10 @@ class RenaissanceRivals(Game):
         self.ended = -1
         self.removed: list[int] = []
         self.artist = choose_artists(
-            c.artist_ids, [options.get(f"artist_{s}", DRAWN) for s in range(n)], seed
+            c.artist_ids,
+            c.artist_names,
+            [options.get(f"artist_{s}", DRAWN) for s in range(n)],
+            seed,
         )
         self.pawn = [c.artist_start[a][0] * 4 + c.artist_start[a][1] for a in self.artist]
         # "Market Commission cards are sorted into piles by Level. Each pile is then shuffled
@@ -991,9 +994,12 @@ class RenaissanceRivals(Game):
         return sorted([*shown, *lead[:k], *rest[:m]]), deck
 
 
-def choose_artists(ids: tuple[str, ...], wanted: list[str], seed: int) -> list[int]:
-    """Each seat's artist (an index of ``ids``): [D2] the one it chose, or one of the others
-    drawn from the seed, all different. With none chosen, the draw is what it always was."""
+def choose_artists(
+    ids: tuple[str, ...], names: tuple[str, ...], wanted: list[str], seed: int
+) -> list[int]:
+    """Each seat's artist (an index of ``ids``, named ``names``): [D2] the one it chose, or one
+    of the others drawn from the seed, all different. With none chosen, the draw is what it
+    always was."""
     chosen = [w for w in wanted if w != DRAWN]
     for seat, w in enumerate(wanted):
         if w != DRAWN and w not in ids:
@@ -1003,8 +1009,8 @@ def choose_artists(ids: tuple[str, ...], wanted: list[str], seed: int) -> list[i
             )
         if w != DRAWN and w in wanted[:seat]:
             raise UnknownGameError(
-                f"option 'artist_{seat}': seat {wanted.index(w)} chose {w} too: each artist is "
-                "played by one seat"
+                f"option 'artist_{seat}': seat {wanted.index(w)} chose {names[ids.index(w)]} "
+                f"({w}) too: each artist is played by one seat"
             )
     free = [a for a in range(len(ids)) if ids[a] not in chosen]
     drawn = iter(stream(seed, ARTISTS).sample(free, len(wanted) - len(chosen)))

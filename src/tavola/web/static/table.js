@@ -299,7 +299,7 @@ function playersNews(before, msg) {
   if (!before) return [];
   return msg.seats.map((seat, s) => {
     const was = before.seats[s];
-    if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by ${seat.kind === 'bot' ? 'a bot' : 'its person again'}.`;
+    if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by ${seat.kind === 'bot' ? 'a bot' : 'its player again'}.`;
     if (was.connected && seat.connected === false) return `${seatLabel(msg, s)} lost the connection.`;
     if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} ${was.joined ? 'is back' : 'has joined'}.`;
     return null;
