@@ -1072,11 +1072,17 @@ def test_a_move_list_that_scrolls_says_so_and_starts_at_its_first_move(
     server: str, browser
 ) -> None:
     """On a phone the row of moves kept its sideways scroll from the last turn, and gave no
-    hint of the buttons past the edge; on a desktop the list was a small box that scrolled."""
+    hint of the buttons past the edge, nor said how many there were; on a desktop the list was
+    a small box that scrolled."""
     page = my_seat(server, browser, "renaissance-rivals", 2, "random", viewport=PHONE)
     row = page.locator("#action-buttons")
     expect(row.locator("button").first).to_be_visible()
     expect(row).to_have_attribute("data-more", "right")
+    title = page.locator("#actions-title")
+    expect(title).to_be_visible()
+    expect(title).to_have_accessible_name(re.compile(r"^Your move: \d+ to choose from"))
+    said = f"Your move: {row.locator('button').count()} to choose from"
+    assert title.inner_text() == said  # the keys are not named on a phone
     row.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
     expect(row).to_have_attribute("data-more", "left")
     first = row.locator("button").first.inner_text()

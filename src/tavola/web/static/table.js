@@ -432,6 +432,7 @@ function drawActions(msg) {
     shownMoves = moves;
   }
   list.replaceChildren(...buttons);
+  $('actions-what').textContent = msg.legal.length > 1 ? `Your move: ${msg.legal.length} to choose from` : 'Your move';
   actionsBox.hidden = buttons.length === 0;
 }
 
