@@ -791,6 +791,21 @@ def test_a_screen_reader_hears_every_event_of_an_update_from_the_first(
     page.close()
 
 
+def test_testas_hand_is_in_view_at_1280_by_800_when_it_must_follow(server: str, browser) -> None:
+    """On a laptop's screen the hand began at y=690 on your turn: its cards were below the
+    fold, under five seats, the trade and the note on which cards may be played."""
+    page = my_seat(
+        server, browser, "testa-di-pecora", 5, "random", viewport={"width": 1280, "height": 800}
+    )
+    click_until(page, lambda: page.locator(".hand-box .barred").count() > 0)
+    page.evaluate("window.scrollTo(0, 0)")
+    bottoms = page.locator(".hand-box .tcard").evaluate_all(
+        "(cards) => cards.map((c) => c.getBoundingClientRect().bottom)"
+    )
+    assert bottoms and max(bottoms) <= 800, bottoms
+    page.close()
+
+
 def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, browser) -> None:
     """Sending a move disabled the focused card, which dropped the focus to the page until the
     next update; a card's button said 'Bishop, Church, 2 ducats', not what a click does."""
