@@ -1537,6 +1537,41 @@ def test_a_long_review_leaves_the_replays_log_its_room(server: str, browser) -> 
     page.close()
 
 
+def test_a_review_entry_on_a_phone_brings_the_board_into_view_and_a_way_back(
+    server: str, browser
+) -> None:
+    """On a phone the review lies 3,000 px below the board: choosing a decision changed a board
+    nobody could see."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page(viewport=PHONE)
+    option = {"action": {"kind": "x"}, "label": "a move", "value": 0.5}
+    decisions = [
+        {"index": i, "played": option["action"], "played_label": "a move", "best": {}}
+        | {"options": [option], "loss": 0}
+        for i in (30, 40)
+    ]
+    page.route(
+        "**/review?*", lambda route: route.fulfill(json={"agent": "ismcts", "decisions": decisions})
+    )
+    page.goto(f"{server}{made['replay']}#seat=1&step=0")
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    entry = page.locator("#review-list li button").nth(1)
+    entry.click()
+    expect(page).to_have_url(re.compile("#seat=1&step=40$"))
+    back = page.get_by_role("button", name="Back to the review (move 41)")
+    expect(back).to_be_in_viewport()
+    expect(page.locator("#turn")).to_be_in_viewport()
+    back.click()
+    expect(entry).to_be_focused()
+    expect(entry).to_be_in_viewport()
+    expect(back).to_be_hidden()
+    page.set_viewport_size({"width": 1280, "height": 800})  # side by side: nothing to bring
+    page.locator("#review-list li button").first.click()
+    expect(page).to_have_url(re.compile("#seat=1&step=30$"))
+    expect(page.locator(".to-review")).to_be_hidden()
+    page.close()
+
+
 def test_the_pages_say_things_in_words_not_in_the_rules_pages_codes(server: str, browser) -> None:
     """Options' help named decisions by their codes ('decision D13'); the 2013 game began at
     'Round 0'; the 2006 game asked to 'draw a CR card'."""

@@ -130,11 +130,34 @@ async function review() {
         ? `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}), the search's choice too.`
         : `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}); the search prefers ${best.label} (${best.value.toFixed(2)}).`;
       const link = h('button', { type: 'button', class: 'link', text });
-      link.addEventListener('click', () => go(d.index));
+      link.addEventListener('click', () => goFromReview(d.index, link));
       return h('li', { class: d.loss >= 0.05 ? 'costly' : null }, link);
     }));
   });
 }
+
+/* Where the review is below the board (a narrow screen), a decision chosen in it brings the
+   board into view, with a button back to the decision: the move drawn far above was unseen. */
+const backToReview = h('button', { type: 'button', class: 'to-review', hidden: true, text: 'Back to the review' });
+$('turn').before(backToReview);
+let reviewed = null; // the review's entry last chosen, while the board was brought into view
+
+async function goFromReview(index, entry) {
+  await go(index);
+  const turn = $('turn');
+  if (turn.getBoundingClientRect().top >= 0 && turn.getBoundingClientRect().top < innerHeight) return;
+  reviewed = entry;
+  backToReview.textContent = `Back to the review (move ${index + 1})`;
+  backToReview.hidden = false;
+  backToReview.scrollIntoView({ block: 'start' });
+}
+
+backToReview.addEventListener('click', () => {
+  backToReview.hidden = true;
+  reviewed?.scrollIntoView({ block: 'center' });
+  reviewed?.focus({ preventScroll: true });
+  reviewed = null;
+});
 
 const moves = { first: () => 0, back: () => step - 1, forward: () => step + 1, last: () => steps };
 for (const [id, target] of Object.entries(moves)) $(id).addEventListener('click', () => go(target()));
