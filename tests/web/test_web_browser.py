@@ -396,6 +396,15 @@ def test_a_replay_imported_from_a_file_stepped_through_by_buttons_and_keys(
     errors.clear()  # Chromium logs the refusal's status; nothing else may go wrong
     page.get_by_label("Record file").set_input_files(tmp_path / "record.json")
     page.wait_for_url("**/replay/*")
+    if spec.id == GAMES[0].id:  # "my tables" lists the replay opened (it was listed nowhere)
+        replay = page.url
+        page.goto(server + "/")
+        row = page.locator("#my-tables > li").first
+        expect(row.locator(".my-table-head a")).to_have_text(f"{spec.title} (replay)")
+        expect(row).to_contain_text("opened from record.json · table")
+        expect(row.locator(".table-status")).to_have_text("finished")
+        row.locator(".my-table-head a").click()
+        page.wait_for_url(replay)
     status = page.locator("#step-text")
     page.wait_for_selector("#board *")
     assert status.inner_text() == f"Move 0 of {steps}. Next: move 1."

@@ -125,6 +125,10 @@ def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) ->
         assert r.status_code == 201, r.text
         imported = r.json()["table"]
         assert r.json()["replay"] == f"/replay/{imported}"
+        assert (r.json()["game"], r.json()["title"]) == (
+            "renaissance-man-2d6",
+            "Renaissance Man (2006)",
+        )
         again = client.post("/api/replays", json=record)
         assert again.status_code == 200 and again.json()["table"] == imported  # known already
         other = client.post("/api/replays", json={**record, "names": ["Mallory", None]})

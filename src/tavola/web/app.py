@@ -364,7 +364,13 @@ def create_app(
             table_id, new = await tables.import_record(data, client=_client(request))
         except TavolaError as exc:
             return _refusal(exc)
-        answer = {"table": table_id, "replay": f"/replay/{table_id}"}
+        spec = get_spec(data["game"])  # the record was replayed: its game is known
+        answer = {
+            "table": table_id,
+            "replay": f"/replay/{table_id}",
+            "game": spec.id,
+            "title": spec.title,
+        }
         return JSONResponse(answer, status_code=201 if new else 200)
 
     @app.websocket("/ws/{table_id}")

@@ -1,5 +1,6 @@
 // Opening a record file: the server checks it and keeps it as a finished table, whose replay
-// this then opens. A file it refuses gets the server's sentence saying why.
+// this then opens (and "my tables" lists). A file it refuses gets the server's sentence saying why.
+import { rememberTable } from './store.js';
 
 /** Wire the file input `input`; `showError(text)` shows a refusal ('' hides it). */
 export function wireImport(input, showError) {
@@ -22,6 +23,10 @@ export function wireImport(input, showError) {
       });
       const data = await answer.json().catch(() => ({}));
       if (answer.ok && typeof data.replay === 'string') { // 201, or 200: imported before
+        rememberTable({
+          table: data.table, game: data.game, title: data.title, replay: data.replay,
+          file: file.name, created: new Date().toISOString(),
+        });
         location.href = data.replay;
         return;
       }

@@ -545,7 +545,7 @@ function drawMyTables() {
   const tables = loadTables();
   list.replaceChildren(...tables.map((t) => {
     const mine = t.seats?.find((s) => s.kind === 'me');
-    const link = mine?.link || t.spectator || `/t/${t.table}`;
+    const link = t.replay || mine?.link || t.spectator || `/t/${t.table}`; // a record opened: its replay
     const when = t.created ? new Date(t.created).toLocaleString() : '';
     const forget = h('button', { type: 'button', class: 'small quiet', text: 'Forget', 'aria-label': `Forget table ${t.table}` });
     forget.addEventListener('click', () => askToForget(t, forget));
@@ -554,12 +554,13 @@ function drawMyTables() {
       ? h('details', {}, h('summary', { text: 'Friends’ links' }),
         h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(t, s.seat), full(s.link)))))
       : null;
-    const title = `${t.title || t.game}${t.rematch_of ? ' (rematch)' : ''}`;
+    const title = `${t.title || t.game}${t.rematch_of ? ' (rematch)' : ''}${t.replay ? ' (replay)' : ''}`;
     const rematch = t.rematch_of ? ` · rematch of table ${t.rematch_of}` : '';
+    const role = t.replay ? `opened from ${t.file || 'a record file'}` : mine ? `seat ${mine.seat}` : 'watching';
     return h('li', { class: 'my-table', dataset: { table: t.table } },
       h('div', { class: 'my-table-head' },
         h('a', { href: link, text: title, 'aria-label': `${title}, table ${t.table}${when ? `, ${when}` : ''}` }),
-        h('span', { class: 'help', text: ` ${mine ? `seat ${mine.seat}` : 'watching'} · table ${t.table}${rematch}${when ? ` · ${when}` : ''}` }),
+        h('span', { class: 'help', text: ` ${role} · table ${t.table}${rematch}${when ? ` · ${when}` : ''}` }),
         h('span', { class: 'table-status' }),
         forget),
       details);
