@@ -1277,23 +1277,27 @@ def test_choices_a_number_of_players_leaves_out_are_said_and_come_back_with_it(
     expect(page.locator("#opt-dealer")).to_have_value("1")
     expect(note).to_have_text("The tougher variant is for 1 player: this table plays standard.")
 
-    page.get_by_label("Game", exact=True).select_option("testa-di-pecora")
-    set_players(5)
-    page.locator("#opt-first_dealer").select_option("seat 4")
-    set_players(4)
-    expect(note).to_have_text("First dealer: seat 4 is not at a table of 4, so random.")
-    set_players(5)
-    expect(page.locator("#opt-first_dealer")).to_have_value("4")
-    expect(note).to_have_text("")
-
-    page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
-    set_players(4)
-    page.locator("#opt-artist_3").select_option("raphael")
-    set_players(3)
-    expect(note).to_have_text("Artist 3 is for 4 players: left out.")
-    expect(page.locator("#opt-artist_3")).to_have_count(0)
-    set_players(4)
-    expect(page.locator("#opt-artist_3")).to_have_value("raphael")
+    first_dealer = "First dealer: seat 4 is not at a table of 4, so random."
+    for game, (more, fewer), field, choice, said in (
+        ("testa-di-pecora", (5, 4), "first_dealer", "seat 4", first_dealer),
+        (
+            "renaissance-rivals",
+            (4, 3),
+            "artist_3",
+            "raphael",
+            "Artist 3 is for 4 players: left out.",
+        ),
+    ):
+        page.get_by_label("Game", exact=True).select_option(game)
+        set_players(more)
+        chooser = page.locator(f"#opt-{field}")
+        chooser.select_option(choice)
+        value = chooser.input_value()
+        set_players(fewer)
+        expect(note).to_have_text(said)
+        set_players(more)
+        expect(chooser).to_have_value(value)
+        expect(note).to_have_text("")
     page.close()
 
 
