@@ -278,22 +278,6 @@ def test_the_last_season_says_so_with_everyones_renown() -> None:
     assert describe(tied, 4, load_deck()).endswith("last season: you and seat 1 win the game.")
 
 
-def test_the_last_season_names_the_games_winners_from_its_result() -> None:
-    for seed in range(6):
-        g = tavola.new_game("testa-di-pecora", players=4 + seed % 2, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            (seat,) = g.to_act
-            g.act(seat, rng.choice(g.legal_actions(seat)))
-        last = g.events(None)[-1]
-        assert (last["kind"], last["over"], last["winners"]) == (
-            "season",
-            True,
-            list(g.result.winners),
-        )
-        assert [e for e in g.events(None) if "winners" in e] == [last]
-
-
 def test_the_word_is_save_everywhere() -> None:
     g = tavola.new_game("testa-di-pecora", players=5, seed=1, options={"first_dealer": 4})
     g.act(0, g.parse_action(0, "claim"))

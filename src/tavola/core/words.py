@@ -11,3 +11,17 @@ def count(n: int, noun: str) -> str:
 def players_words(low: int, high: int) -> str:
     """A range of player counts: "1 player", "2-4 players"."""
     return count(low, "player") if low == high else f"{low}-{high} players"
+
+
+def outcome(winners: list[str]) -> str:
+    """Who won, as a sentence from their names at its start ("You", "Seat 2"): "Seat 2 wins.",
+    "You and Seat 3 win.", or "The game is lost." when nobody won (a lone player's loss).
+
+    >>> outcome(["Seat 2"]), outcome(["You"]), outcome(["Seat 1", "You", "Seat 3"])
+    ('Seat 2 wins.', 'You win.', 'Seat 1, you and Seat 3 win.')
+    """
+    if not winners:
+        return "The game is lost."
+    names = [winners[0], *("you" if w == "You" else w for w in winners[1:])]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."

@@ -329,7 +329,7 @@ def test_the_round_limit_is_a_reported_safety_cap() -> None:
         "The game ends: the round limit is reached with no Master. Seat 0 and Seat 1 win. "
         f"Scores: {scores}."
     )
-    assert g.events(1)[-1]["text"].split(". ")[1] == "Seat 0 and You win"
+    assert g.events(1)[-1]["text"].split(". ")[1] == "Seat 0 and you win"
 
 
 def test_alone_the_round_limit_is_a_loss() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ...core.words import count
+from ...core.words import count, outcome
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
 
 RULES = """\
@@ -341,14 +341,9 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         return f"{e['count']} cards are discarded face down (tougher game)."
     if k == "end":
         why = ENDS[e["reason"]]
-        won = [_who(s, viewer) for s in e["winners"]]
-        if not won:  # only the one-player game ends with no winner
-            outcome = "The game is lost."
-        else:
-            listed = won[0] if len(won) == 1 else f"{', '.join(won[:-1])} and {won[-1]}"
-            outcome = f"{listed} {'win' if won == ['You'] or len(won) > 1 else 'wins'}."
+        won = outcome([_who(s, viewer) for s in e["winners"]])  # none: a lone seat lost
         scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
-        if len(e["scores"]) == 1 and not won:  # a lone seat's loss scores its workers built
+        if len(e["scores"]) == 1 and not e["winners"]:  # a lone seat's loss scores its workers
             scores += " (the workers built)"
-        return f"The game ends: {why}. {outcome} Scores: {scores}."
+        return f"The game ends: {why}. {won} Scores: {scores}."
     return k

@@ -106,7 +106,10 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
     if kind == EV_DECLARE:
         return Event("declare", {"seat": raw[1], "last_turn": raw[2] + 1})
     if kind == EV_END:
-        return Event("end", {"reason": END_REASONS[raw[1]], "scores": list(raw[2])})
+        winners = list(g.result.winners)  # the last entry: the game is over
+        return Event(
+            "end", {"reason": END_REASONS[raw[1]], "winners": winners, "scores": list(raw[2])}
+        )
     if kind == EV_HAND:
         return Event("hand", {"seat": raw[1], "cards": by_kind(raw[2])}, to=_ALONE[raw[1]])
     if kind == EV_START:

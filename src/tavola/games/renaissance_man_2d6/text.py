@@ -11,7 +11,7 @@ import itertools
 import textwrap
 from typing import Any
 
-from ...core.words import count
+from ...core.words import count, outcome
 from .cards import KINDS, Cards, cards_by_key
 from .odds import TARGET, modifier, success_chance
 
@@ -290,10 +290,10 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
         return f"{_who(e['seat'], viewer)} attempted {names[e['challenge']]}."
     if kind == "roll":
         d1, d2 = e["dice"]
-        outcome = "success" if e["success"] else "failure"
+        verdict = "success" if e["success"] else "failure"
         return (
             f"{_who(e['seat'], viewer)} rolled {d1}+{d2} {_signed(e['modifier'])} = {e['total']} "
-            f"on {names[e['challenge']]}: {outcome}."
+            f"on {names[e['challenge']]}: {verdict}."
         )
     if kind == "pass":
         return f"{_who(e['seat'], viewer)} passed."
@@ -329,7 +329,8 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
             "turn-limit": "the turn limit is reached",
         }[e["reason"]]
         scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
-        return f"The game is over: {why}. Scores: {scores}."
+        won = outcome([_who(s, viewer) for s in e["winners"]])
+        return f"The game is over: {why}. {won} Scores: {scores}."
     if kind == "hand":
         return f"You were dealt {_cards(c, e['cards'])}."
     if kind == "start":

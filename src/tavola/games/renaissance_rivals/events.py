@@ -46,6 +46,11 @@ def _sq(p: int) -> str:
 
 def describe(g: RenaissanceRivals, raw: tuple[Any, ...]) -> Event:
     """The event a raw log entry stands for (remembered: events are asked for often)."""
+    if raw[0] == EV_END:  # the last entry: the game is over, and its result names the winners
+        winners = list(g.result.winners)
+        return Event(
+            "end", {"reason": END_REASONS[raw[1]], "winners": winners, "scores": list(raw[2])}
+        )
     return _describe(g.t, raw)
 
 
@@ -122,8 +127,6 @@ def _describe(t: Tables, raw: tuple[Any, ...]) -> Event:
                 "top": ids[raw[3]] if raw[3] >= 0 else None,
             },
         )
-    if kind == EV_END:
-        return Event("end", {"reason": END_REASONS[raw[1]], "scores": list(raw[2])})
     if kind == EV_START:
         c = t.c
         return Event(

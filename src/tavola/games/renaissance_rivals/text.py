@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from ...core.words import count
+from ...core.words import count, outcome
 from .cards import CITIES, SKILL_NAMES, SKILLS, cards_by_key
 from .rules import K_COM, K_MP, K_START, MP0, tables_for
 
@@ -277,7 +277,11 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
         scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
-        return f"The game is over: {ENDINGS.get(e['reason'], e['reason'])}. Scores: {scores}."
+        why = ENDINGS.get(e["reason"], e["reason"])
+        if e["reason"] == "solo-lost":  # the reason says the loss already
+            return f"The game is over: {why}. Scores: {scores}."
+        won = outcome([_who(s, viewer) for s in e["winners"]])
+        return f"The game is over: {why}. {won} Scores: {scores}."
     if kind == "setup":
         artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
         plays = "; ".join(
