@@ -1341,9 +1341,11 @@ def test_two_seats_with_one_artist_put_the_focus_on_the_second(server: str, brow
 
 
 def test_my_tables_say_which_are_in_play_finished_or_a_rematch(server: str, browser) -> None:
-    """'My tables' gave no status, and a rematch looked like its original."""
+    """'My tables' gave no status, nor whose turn it was, and a rematch looked like its
+    original."""
     page = lobby(server, browser, "renaissance-man-2d6")
     page.get_by_label("Turn limit").fill("10")
+    page.locator("#opt-first_player").select_option("seat 0")  # the rematch waits on this seat
     page.locator("#seat-1-kind").select_option("bot")
     page.get_by_role("button", name="Create table").click()
     page.get_by_role("link", name="Open my seat (seat 0)").click()
@@ -1356,7 +1358,7 @@ def test_my_tables_say_which_are_in_play_finished_or_a_rematch(server: str, brow
     rows = page.locator("#my-tables > li")
     expect(rows.first.locator(".my-table-head a")).to_have_text("Renaissance Man (2006) (rematch)")
     expect(rows.first).to_contain_text(f"table {new} · rematch of table {old}")
-    expect(rows.first.locator(".table-status")).to_have_text("in play")
+    expect(rows.first.locator(".table-status")).to_have_text("in play, your turn")
     expect(rows.nth(1).locator(".table-status")).to_have_text("finished, rematched")
     gone = {"table": "gone1234", "game": "renaissance-man-2d6", "title": "Renaissance Man (2006)"}
     page.evaluate(

@@ -86,12 +86,14 @@ def test_a_rematch_keeps_the_seats_and_their_secrets_on_a_new_seed(
 
 
 def test_my_tables_ask_whether_each_is_over_and_rematched(client: TestClient) -> None:
-    """'My tables' listed tables with no word of whether they were over; the status says only
-    what a spectator sees (not the number of moves: it counts others' secret steps)."""
-    made = create(client, "renaissance-man-2d6", 2, ["me", "bot"], options={"turn_limit": 40})
+    """'My tables' listed tables with no word of whether they were over, or whose turn it
+    was; the status says only what a spectator sees (not the number of moves: it counts
+    others' secret steps)."""
+    options = {"turn_limit": 40, "first_player": 0}
+    made = create(client, "renaissance-man-2d6", 2, ["me", "bot"], options=options)
     old = made["table"]
     status = client.get(f"/api/tables/status?ids={old},nothing")
-    assert status.json() == {"tables": {old: {"over": False, "rematch": None}}}
+    assert status.json() == {"tables": {old: {"over": False, "rematch": None, "to_act": [0]}}}
     with client.websocket_connect(f"/ws/{old}") as ws:
         ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
         play_to_the_end(ws, random.Random(5))
@@ -100,7 +102,7 @@ def test_my_tables_ask_whether_each_is_over_and_rematched(client: TestClient) ->
     answer = client.get(f"/api/tables/status?ids={old},{new.json()['table']}").json()
     assert answer["tables"] == {
         old: {"over": True, "rematch": new.json()["table"]},
-        new.json()["table"]: {"over": False, "rematch": None},
+        new.json()["table"]: {"over": False, "rematch": None, "to_act": [0]},
     }
     assert client.get("/api/tables/status").json() == {"tables": {}}
     for ids in ("a/b", ",".join(["x"] * 201), "x" * 33, "é"):

@@ -239,12 +239,17 @@ def create_app(
     @app.get("/api/tables/status")
     async def statuses(ids: str = "") -> JSONResponse:
         """Whether each table of ``ids`` (comma-separated, at most MAX_STATUSES) is over, and
-        its rematch; a table not on this server is left out. "My tables" asks."""
+        its rematch; for a table in play that the server has loaded, the seats to act (as its
+        spectators see them); a table not on this server is left out. "My tables" asks."""
         wanted = [i for i in ids.split(",") if i]
         if len(wanted) > MAX_STATUSES or not all(TABLE_ID.fullmatch(i) for i in wanted):
             why = f"ids are at most {MAX_STATUSES} table ids, separated by commas"
             return JSONResponse({"error": why}, status_code=400)
         found = await asyncio.to_thread(store.statuses, wanted) if wanted else {}
+        for table_id, status in found.items():
+            live = tables.live.get(table_id)
+            if live is not None and not status["over"]:
+                status["to_act"] = sorted(live.game.to_act)
         return JSONResponse({"tables": found})
 
     @app.get("/api/tables/{table_id}/record")

@@ -572,8 +572,9 @@ function drawMyTables() {
   if (tables.length) showStatuses(tables.map((t) => t.table));
 }
 
-/** Each table of "My tables" as the server has it now: in play, finished (and rematched), or
- *  no longer on this server. Nothing is said when the server cannot be asked. */
+/** Each table of "My tables" as the server has it now: in play (and this browser's turn, as
+ *  far as the server knows: a table it has loaded), finished (and rematched), or no longer on
+ *  this server. Nothing is said when the server cannot be asked. */
 async function showStatuses(ids) {
   let found;
   try {
@@ -583,12 +584,15 @@ async function showStatuses(ids) {
   } catch {
     return;
   }
+  const kept = new Map(loadTables().map((t) => [t.table, t]));
   for (const row of $('my-tables').children) {
     const box = row.querySelector('.table-status');
     const status = found[row.dataset.table];
     if (!box) continue;
-    box.dataset.state = !status ? 'gone' : status.over ? 'over' : 'playing';
-    box.textContent = !status ? 'not on this server' : !status.over ? 'in play'
+    const seat = kept.get(row.dataset.table)?.seats?.find((s) => s.kind === 'me')?.seat;
+    const mine = !status?.over && status?.to_act?.includes(seat);
+    box.dataset.state = !status ? 'gone' : status.over ? 'over' : mine ? 'turn' : 'playing';
+    box.textContent = !status ? 'not on this server' : mine ? 'in play, your turn' : !status.over ? 'in play'
       : status.rematch ? 'finished, rematched' : 'finished';
   }
 }
