@@ -488,6 +488,17 @@ def test_the_turn_line_says_a_bot_is_thinking_while_only_bots_are_to_act(
         expect(turn).to_have_text("Your turn.", timeout=10_000)
         expect(turn).not_to_have_class(re.compile(r"\bthinking\b"))
         page.close()
+        body = {"game": "renaissance-man-2d6", "players": 2, "options": {"first_player": 0}}
+        made = api(url, "/api/tables", {**body, "seats": [{"kind": "me"}, {"kind": "invite"}]})
+        api(
+            url,
+            f"/api/tables/{made['table']}/seats/0/bot",
+            {"creator": made["creator"], "difficulty": "easy"},
+        )
+        page = browser.new_page()
+        page.goto(url + made["seats"][0]["link"])  # this seat, handed to a bot before it came
+        expect(page.locator("#turn")).to_have_text("The bot in your seat is thinking…")
+        page.close()
 
 
 def test_a_seat_handed_to_a_bot_before_any_move_says_from_the_start(server: str, browser) -> None:

@@ -310,7 +310,11 @@ export function turnText(msg, live = false) {
   const names = capital(list(msg.to_act.map((s) => who(msg, s))));
   let text = 'Waiting…';
   if (mine && msg.to_act.length === 1) text = 'Your turn.';
-  else if (live && botsToAct(msg)) text = msg.to_act.length === 1 ? `${names} (bot) is thinking…` : `${names} (bots) are thinking…`;
+  else if (live && botsToAct(msg)) {
+    const one = msg.to_act.length === 1;
+    const tag = msg.to_act.some((s) => isYou(msg, s)) ? '' : one ? ' (bot)' : ' (bots)'; // "the bot in your seat"
+    text = `${names}${tag} ${one ? 'is' : 'are'} thinking…`;
+  }
   else if (msg.to_act.length) text = `${names} to act.`;
   const committed = commitments(msg.view);
   if (committed?.length) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
