@@ -585,6 +585,27 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     context.close()
 
 
+def test_a_table_with_a_friends_seat_is_listed_and_the_lobby_still_loads(server: str, browser):
+    """Drawing 'My tables' with a friend's link threw ("Cannot access 'full' before
+    initialization"): the table made was said to fail, and the lobby never loaded again."""
+    page = lobby(server, browser, "renaissance-man")
+    errors = watch_errors(page)
+    page.get_by_label("Players", exact=True).fill("3")
+    page.get_by_label("Players", exact=True).press("Tab")
+    page.locator("#seat-1-kind").select_option("invite")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#created-links")).to_be_visible()
+    expect(page.locator("#lobby-error")).to_be_hidden()
+    row = page.locator("#my-tables > li").first
+    row.get_by_text("Friends’ links").click()
+    expect(row.locator(".links input")).to_have_value(re.compile(r"^http://.*/t/\w+#seat=1&key="))
+    page.reload()
+    expect(page.locator("#seat-0-kind")).to_be_visible()  # the games came: the form is drawn
+    expect(page.locator("#my-tables > li")).to_have_count(1)
+    assert errors == []
+    page.close()
+
+
 def test_a_player_may_hand_the_seat_of_a_creator_gone_for_minutes_to_a_bot(
     server: str, browser
 ) -> None:

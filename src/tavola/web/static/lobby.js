@@ -494,7 +494,8 @@ form.addEventListener('submit', async (event) => {
   if (refusal) refuse(refusal);
 });
 
-const full = (link) => new URL(link, location.origin).href;
+/** A link of this server, whole (to be copied and sent). */
+const fullLink = (link) => new URL(link, location.origin).href;
 
 /** The links of a new table: open my seat, copy each friend's link, the spectator's. */
 function showCreated(entry) {
@@ -507,9 +508,9 @@ function showCreated(entry) {
   const friends = entry.seats.filter((s) => s.kind === 'invite');
   if (friends.length) {
     items.push(h('p', { text: 'Send each friend their own link (it is the key to their seat):' }));
-    items.push(h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(entry, s.seat), full(s.link)))));
+    items.push(h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(entry, s.seat), fullLink(s.link)))));
   }
-  items.push(h('ul', { class: 'links' }, linkRow('Spectators', full(entry.spectator))));
+  items.push(h('ul', { class: 'links' }, linkRow('Spectators', fullLink(entry.spectator))));
   box.replaceChildren(...items);
   const section = $('created');
   section.hidden = false;
@@ -552,7 +553,7 @@ function drawMyTables() {
     const friends = (t.seats || []).filter((s) => s.kind === 'invite' && s.link);
     const details = friends.length
       ? h('details', {}, h('summary', { text: 'Friends’ links' }),
-        h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(t, s.seat), full(s.link)))))
+        h('ul', { class: 'links' }, friends.map((s) => linkRow(seatName(t, s.seat), fullLink(s.link)))))
       : null;
     const title = `${t.title || t.game}${t.rematch_of ? ' (rematch)' : ''}${t.replay ? ' (replay)' : ''}`;
     const rematch = t.rematch_of ? ` · rematch of table ${t.rematch_of}` : '';
@@ -566,9 +567,9 @@ function drawMyTables() {
       details);
   }));
   $('no-tables').hidden = tables.length > 0;
-  const full = $('tables-full');
-  full.hidden = tables.length < MAX_TABLES - 10;
-  full.textContent = `This browser keeps the ${MAX_TABLES} newest tables here (${tables.length} now): each new one past that drops the oldest, its links with it. Forget those you no longer need.`;
+  const fullNote = $('tables-full');
+  fullNote.hidden = tables.length < MAX_TABLES - 10;
+  fullNote.textContent = `This browser keeps the ${MAX_TABLES} newest tables here (${tables.length} now): each new one past that drops the oldest, its links with it. Forget those you no longer need.`;
   if (tables.length) showStatuses(tables.map((t) => t.table));
 }
 
