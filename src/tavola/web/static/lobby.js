@@ -432,9 +432,6 @@ function seatValues() {
 
 // -- creating ----------------------------------------------------------------------------
 
-/** The server's refusal of a table's settings (its sentence). */
-class Refusal extends Error {}
-
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   showError('');
@@ -464,34 +461,38 @@ form.addEventListener('submit', async (event) => {
   button.disabled = true;
   button.textContent = 'Creating…';
   let refusal = null;
-  try {
+  let data = null;
+  try { // only the request: a fault of this page's own is not the server's to be blamed for
     const answer = await fetch('/api/tables', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const data = await answer.json().catch(() => ({}));
-    if (answer.status !== 201) throw new Refusal(data.error || `The server answered ${answer.status}.`);
-    const entry = {
-      table: data.table,
-      game: game.id,
-      title: game.title,
-      players: body.players,
-      created: new Date().toISOString(),
-      seats: data.seats,
-      spectator: data.spectator,
-      creator: data.creator, // lets this browser hand an empty seat to a bot
-      settings: withoutCardData(body),
-    };
-    rememberTable(entry);
-    showCreated(entry);
-    drawMyTables();
+    data = await answer.json().catch(() => ({}));
+    if (answer.status !== 201) refusal = data.error || `The server answered ${answer.status}.`;
   } catch (err) {
-    refusal = err instanceof Refusal ? err.message : `Could not reach the server (${err.message}).`;
+    refusal = `Could not reach the server (${err.message}).`;
   }
   button.disabled = false; // the focus left it when it went off: refuse() puts it back
   button.textContent = 'Create table';
-  if (refusal) refuse(refusal);
+  if (refusal) {
+    refuse(refusal);
+    return;
+  }
+  const entry = {
+    table: data.table,
+    game: game.id,
+    title: game.title,
+    players: body.players,
+    created: new Date().toISOString(),
+    seats: data.seats,
+    spectator: data.spectator,
+    creator: data.creator, // lets this browser hand an empty seat to a bot
+    settings: withoutCardData(body),
+  };
+  rememberTable(entry);
+  showCreated(entry);
+  drawMyTables();
 });
 
 /** A link of this server, whole (to be copied and sent). */
