@@ -864,6 +864,27 @@ def test_a_screen_reader_hears_every_event_of_an_update_from_the_first(
     page.close()
 
 
+RING_INSIDE = """(b) => { // the focus ring (3px, 2px off) of button b within its box's clip
+  const box = b.parentElement, r = b.getBoundingClientRect(), c = box.getBoundingClientRect();
+  const left = c.left + box.clientLeft, top = c.top + box.clientTop;
+  const room = (inner, outer) => inner <= outer + 1; // a pixel's rounding: clientWidth is whole
+  return room(left, r.left - 5) && room(top, r.top - 5) && room(r.right + 5, left + box.clientWidth)
+    && room(r.bottom + 5, top + box.clientHeight); }"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE], ids=["wide", "phone"])
+def test_a_move_buttons_focus_ring_is_not_cut_by_its_box(server: str, browser, viewport) -> None:
+    """The move list clips what overflows it: the first button's ring showed only its bottom
+    edge, a thin line that looked like a divider."""
+    page = my_seat(server, browser, "renaissance-man-2d6", 2, "random", viewport=viewport)
+    first = page.locator("#action-buttons button").first
+    first.wait_for()
+    page.keyboard.press("Tab")  # the keyboard's focus: the ring shows
+    first.focus()
+    assert first.evaluate(RING_INSIDE)
+    page.close()
+
+
 def test_testas_hand_is_in_view_at_1280_by_800_when_it_must_follow(server: str, browser) -> None:
     """On a laptop's screen the hand began at y=690 on your turn: its cards were below the
     fold, under five seats, the trade and the note on which cards may be played."""
