@@ -1385,6 +1385,25 @@ def test_choices_a_number_of_players_leaves_out_are_said_and_come_back_with_it(
     page.close()
 
 
+def test_a_number_field_holding_what_is_not_a_number_makes_no_table(server: str, browser) -> None:
+    """'1e' typed in Round limit reads as empty, and empty means the default: a table of 40
+    rounds was made without a word."""
+    page = lobby(server, browser, "renaissance-man")
+    made: list[str] = []
+    page.on("request", lambda r: made.append(r.url) if r.url.endswith("/api/tables") else None)
+    limit = page.get_by_label(re.compile("^Round limit"))
+    limit.fill("")
+    limit.press_sequentially("1e")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_have_text(
+        "Round limit is a whole number from 5 to 500: what is typed there is not a number."
+    )
+    expect(limit).to_be_focused()
+    expect(limit).to_have_attribute("aria-invalid", "true")
+    assert made == []
+    page.close()
+
+
 def test_a_number_of_players_set_as_create_is_pressed_makes_no_table(server: str, browser) -> None:
     """Nine players typed and Create pressed: the number became five and a five-player table
     was made in the same click, the note saying so wiped before it could be read."""

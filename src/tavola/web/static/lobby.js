@@ -443,6 +443,11 @@ form.addEventListener('submit', async (event) => {
     playersInput.focus();
     return;
   }
+  const garbled = [...$('option-fields').querySelectorAll('input[type="number"]')].find((input) => input.validity.badInput);
+  if (garbled) { // "1e", "5-": the field's value reads as empty, which would mean the default
+    refuse(`${pretty(garbled.dataset.option)} is a whole number from ${garbled.min} to ${garbled.max}: what is typed there is not a number.`, garbled);
+    return;
+  }
   let cards;
   try {
     cards = await cardValues();
