@@ -1340,7 +1340,8 @@ def test_choices_a_number_of_players_leaves_out_are_said_and_come_back_with_it(
     server: str, browser
 ) -> None:
     """Players changed and changed back reset the 2013 game's tougher variant, Testa's first
-    dealer and a fourth artist without a word; a game of one offered a Dealer of 'seat 0'."""
+    dealer, a fourth artist and a seat's name without a word; a game of one offered a Dealer of
+    'seat 0'."""
     page = lobby(server, browser, "renaissance-man")
     players, note = page.get_by_label("Players", exact=True), page.locator("#players-note")
 
@@ -1360,6 +1361,14 @@ def test_choices_a_number_of_players_leaves_out_are_said_and_come_back_with_it(
     set_players(3)
     expect(page.locator("#opt-dealer")).to_have_value("1")
     expect(note).to_have_text("The tougher variant is for 1 player: this table plays standard.")
+    set_players(4)  # a seat named, left out, comes back with its name and kind
+    page.locator("#seat-3-name").fill("Dora")
+    page.locator("#seat-3-kind").select_option("invite")
+    set_players(2)
+    expect(note).to_contain_text("Seat 3 (Dora) is left out.")
+    set_players(4)
+    expect(page.locator("#seat-3-name")).to_have_value("Dora")
+    expect(page.locator("#seat-3-kind")).to_have_value("invite")
 
     first_dealer = "First dealer: seat 4 is not at a table of 4, so random."
     for game, (more, fewer), field, choice, said in (

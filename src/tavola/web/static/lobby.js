@@ -16,6 +16,7 @@ let prefill = readPrefill();
 let clampedAt = -Infinity; // when the players' number was last set to one the game takes
 let chosenVariant = null; // the variant chosen, kept while the players' number leaves it out
 const parked = new Map(); // option fields left out at the players' number, kept as they were
+const parkedSeats = []; // the seats' rows left out likewise, in seat order
 
 /** Settings to start from: ?settings=<JSON> ("new table with the same settings"). */
 function readPrefill() {
@@ -129,6 +130,7 @@ function showGame() {
   seatsList.replaceChildren();
   chosenVariant = prefill?.variant ?? null;
   parked.clear();
+  parkedSeats.length = 0;
   drawVariants();
   drawSeats();
   drawOptions(false);
@@ -160,8 +162,9 @@ function clampPlayers() {
     : `${game.title} takes ${game.min_players} to ${game.max_players} players: set to ${playersInput.value}.`;
 }
 
-/** What the players' number leaves out of the choices made: the variant, a seat that is gone,
- *  an option only for other numbers ("The tougher variant is for 1 player: …"). */
+/** What the players' number leaves out of the choices made: the variant, a named seat, a seat
+ *  option's seat that is gone, an option only for other numbers ("The tougher variant is for
+ *  1 player: …"). */
 function leftOut() {
   const game = currentGame();
   const n = players();
@@ -172,6 +175,10 @@ function leftOut() {
   for (const [name, field] of parked) {
     if (changedFromDefault(field, game.options[name])) out.push(`${pretty(name)} is for ${playersRange(game.options[name].players)}: left out.`);
   }
+  parkedSeats.forEach((row, i) => {
+    const name = row.querySelector('.seat-name').value.trim();
+    if (name) out.push(`Seat ${seatsList.children.length + i} (${name}) is left out.`);
+  });
   for (const select of $('option-fields').querySelectorAll('select[data-type="SeatOption"]')) {
     const chosen = select.dataset.chosen;
     if (chosen && Number(chosen) >= n) out.push(`${pretty(select.dataset.option)}: seat ${chosen} is not at a table of ${n}, so random.`);
@@ -363,15 +370,20 @@ function utf8Text(name, buffer, input) {
 
 // -- seats -----------------------------------------------------------------------------
 
-/** One row per seat; rows already there keep their choices. */
+/** One row per seat; rows already there keep their choices, and rows a smaller number of
+ *  players leaves out are kept aside as they were, for a larger one. */
 function drawSeats() {
   const game = currentGame();
   const n = players();
-  while (seatsList.children.length > n) seatsList.lastElementChild.remove();
+  while (seatsList.children.length > n) {
+    const row = seatsList.lastElementChild;
+    row.remove();
+    parkedSeats.unshift(row); // parkedSeats[i] is seat seatsList.children.length + i
+  }
   for (let s = seatsList.children.length; s < n; s++) {
     const given = prefill?.seats?.[s];
     const kind = KINDS.some(([k]) => k === given?.kind) ? given.kind : s === 0 ? 'me' : 'bot';
-    seatsList.append(seatRow(game, s, kind, levelOf(game, given), given?.name));
+    seatsList.append(parkedSeats.shift() || seatRow(game, s, kind, levelOf(game, given), given?.name));
   }
   oneMe(null);
 }
