@@ -173,7 +173,7 @@ BAD_RECORDS = [
     (lambda r: _edited(r, actions=[[[[[[]]]]]] * 3), "action 0"),
     (lambda r: _edited(r, names=["Ann"]), "'names' is a list of 4 names"),
     (lambda r: _edited(r, names=["\u3164", None, None, None]), "a letter, digit or sign"),
-    (lambda r: _edited(r, names=["a\ud800", None, None, None]), "no control, direction"),
+    (lambda r: _edited(r, names=["a\ud800", None, None, None]), "may not hold control, direction"),
 ]
 
 

@@ -364,7 +364,7 @@ def _name_fault(name: object) -> str | None:
         k in ("Cc", "Cs", "Zl", "Zp") or (k == "Cf" and c not in JOINERS)
         for c, k in zip(name, kinds, strict=True)
     ):
-        return "a name has no control, direction or line-breaking characters"
+        return "a name may not hold control, direction or line-breaking characters"
     if not any(k[0] in "LNPS" and c not in BLANK for c, k in zip(name, kinds, strict=True)):
         return "a name needs a letter, digit or sign to see"
     if len(name) > MAX_NAME:
