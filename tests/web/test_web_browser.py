@@ -591,6 +591,10 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
         re.compile("played by a bot (since move|from the start)")
     )
     expect(theirs.locator("#turn")).not_to_contain_text("You")
+    theirs.set_viewport_size(PHONE)  # "At the table" lies far down: the header links to it
+    theirs.locator("#who-am-i").get_by_role("button", name="At the table").click()
+    expect(theirs.locator("#players-title")).to_be_in_viewport()
+    expect(theirs.locator("#players")).to_be_focused()
     theirs.get_by_role("button", name="Play my seat again").click()
     expect(theirs.locator("#players")).to_be_focused()
     expect(theirs.locator("#who-am-i")).to_have_text(re.compile(r"^Seat 1$"))
@@ -615,6 +619,28 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     expect(replay).to_have_attribute("href", re.compile(r"^/replay/[\w-]+#seat=0$"))
     assert errors == []
     context.close()
+
+
+def test_skip_to_the_content_keeps_the_seat_and_the_replays_move(server: str, browser) -> None:
+    """The skip link set the fragment to '#main': the seat's key went with it, and the page
+    reloaded as a spectator's."""
+    page = my_seat(server, browser, "renaissance-man-2d6", 2, "random")
+    link = page.url
+    expect(page.locator("#who-am-i")).to_have_text("Seat 0")
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Skip to the content")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#main")).to_be_focused()
+    page.wait_for_timeout(300)  # a reload, were one coming
+    assert page.url == link
+    expect(page.locator("#who-am-i")).to_have_text("Seat 0")
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page.goto(f"{server}{made['replay']}#seat=1&step=5")
+    expect(page.locator("#step-text")).to_contain_text("Move 5 of")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#seat=1&step=5")
+    page.close()
 
 
 def test_a_table_with_a_friends_seat_is_listed_and_the_lobby_still_loads(server: str, browser):

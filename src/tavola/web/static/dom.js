@@ -16,6 +16,18 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** The page's "Skip to the content" link moves the focus to the content without changing the
+ *  address's fragment, where a table keeps its seat's key and a replay its seat and move (a
+ *  fragment of "#main" dropped them). */
+export function skipKeepingFragment() {
+  const main = document.getElementById('main');
+  document.querySelector('a.skip')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    main.tabIndex = -1;
+    main.focus();
+  });
+}
+
 /** Appends children (nodes, strings, numbers, arrays; null and false are skipped). */
 export function add(el, children) {
   for (const child of [children].flat(Infinity)) {

@@ -2,7 +2,7 @@
 // that seat saw then; the game's own module draws it (without actions), beside the log up to
 // that move. Keys: arrows a move back or on, Home and End (which in the log scroll it). The seat
 // and move are kept in the fragment (#seat=2&step=40), so a link opens the same moment.
-import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel, hintScrolling, fitSideToWindow, whileBusy } from './dom.js';
+import { h, fill, redraw, gameRenderer, appendEvents, turnText, nameSeats, isYou, seatLabel, hintScrolling, fitSideToWindow, whileBusy, skipKeepingFragment } from './dom.js';
 import { rankingTable } from './result.js';
 import { wireImport } from './importer.js';
 import { findTable } from './store.js';
@@ -173,6 +173,7 @@ slider.addEventListener('input', () => go(Number(slider.value)));
 viewer.addEventListener('change', () => go(step));
 wireImport($('import-file'), showError);
 $('review-button').addEventListener('click', review);
+skipKeepingFragment();
 
 renderer = await gameRenderer(main.dataset.game, generic);
 fitSideToWindow();

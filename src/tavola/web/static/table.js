@@ -3,7 +3,7 @@
 // and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats, botsToAct } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats, botsToAct, skipKeepingFragment } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -186,12 +186,9 @@ function onState(msg) {
   if (!first) news.push(...playersNews(last, msg));
   if (!first && msg.rematch && !last?.rematch) news.push('A rematch has started.');
   last = msg;
-  if (linkRefused) {
-    $('who-am-i').replaceChildren('a spectator: this seat link was refused; ',
-      h('a', { href: `/t/${encodeURIComponent(tableId)}`, text: 'watch as a spectator' }));
-  } else {
-    $('who-am-i').textContent = whoAmI(msg);
-  }
+  const said = whoAmI(msg);
+  const whoEl = $('who-am-i');
+  if (whoEl.textContent !== said.map((part) => part.textContent ?? part).join('')) whoEl.replaceChildren(...said);
   if (first && msg.seat !== null) rememberSeat(msg);
   if (drawTurn(msg) && !/your turn\.?$/i.test(news.at(-1) ?? '')) news.push('Your turn.');
   if (news.length) say(announcement(news));
@@ -215,15 +212,29 @@ function botSince(info) {
   return info.bot_from ? ` since move ${info.bot_from}` : ' from the start';
 }
 
-/** The header's "You are": a seat (and whether a bot now plays it) or a spectator. */
+/** The header's "You are", in parts (text and controls): a seat (and whether a bot now plays
+ *  it, with a way to "At the table", far down a phone's page, where it is taken back) or a
+ *  spectator. Redrawn only when it changes: a control may have the focus. */
 function whoAmI(msg) {
+  if (linkRefused) {
+    return ['a spectator: this seat link was refused; ',
+      h('a', { href: `/t/${encodeURIComponent(tableId)}`, text: 'watch as a spectator' })];
+  }
   if (msg.seat === null) {
-    return garbled ? 'a spectator: this link\'s seat or key is cut off or changed; copy the whole link again' : 'a spectator';
+    return [garbled ? 'a spectator: this link\'s seat or key is cut off or changed; copy the whole link again' : 'a spectator'];
   }
   const info = msg.seats[msg.seat];
-  if (info.kind !== 'bot') return seatLabel(msg, msg.seat);
-  const since = botSince(info);
-  return `${seatLabel(msg, msg.seat)}, played by a bot${since} (handed over while you were away; "Play my seat again" under "At the table" takes it back)`;
+  if (info.kind !== 'bot') return [seatLabel(msg, msg.seat)];
+  return [`${seatLabel(msg, msg.seat)}, played by a bot${botSince(info)} (handed over while you were away; "Play my seat again" under `,
+    h('button', { type: 'button', class: 'link', text: 'At the table', onclick: toPlayers }), ' takes it back)'];
+}
+
+/** Bring "At the table" into view, the focus on its list (a link to its id would change the
+ *  fragment, which holds this seat's key). */
+function toPlayers() {
+  $('players-title').scrollIntoView({ block: 'start' });
+  $('players').tabIndex = -1;
+  $('players').focus({ preventScroll: true });
 }
 
 /* The log follows new events until the reader scrolls up. A box that shrinks (the "Your move"
@@ -604,10 +615,13 @@ function rememberSeat(msg) {
   });
 }
 
-// a seat link pasted into this tab while it shows the table changes only the fragment
+// a seat link pasted into this tab while it shows the table changes only the fragment (one
+// that names no seat, an in-page link's, leaves this seat as it is)
 addEventListener('hashchange', () => {
-  if (JSON.stringify(readSecret()) !== JSON.stringify(secret)) location.reload();
+  const named = readSecret();
+  if (named && JSON.stringify(named) !== JSON.stringify(secret)) location.reload();
 });
+skipKeepingFragment();
 
 renderer = await gameRenderer(gameId, generic);
 fitSideToWindow();
