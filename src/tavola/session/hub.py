@@ -285,8 +285,7 @@ class Tables:
             wait = f"{retry} s" if retry < 60 else f"{math.ceil(retry / 60)} min"
             raise TableLimitError(
                 f"at most {self.new_tables} new tables or imported records in "
-                f"{int(WINDOW_SECONDS // 60)} minutes; "
-                f"the next can be made in {wait}",
+                f"{int(WINDOW_SECONDS // 60)} minutes; the next can be made in {wait}",
                 retry,
             )
         stamps.append(clock)
@@ -349,10 +348,11 @@ def _name(seat: int, name: object) -> str:
     only spaces or invisible marks), no control, direction or line-breaking characters (they
     would turn or break the sentences that name the seat) and nothing that reads as a seat.
     UnknownGameError says which of these a refused name fails."""
-    why = _name_fault(name.strip() if isinstance(name, str) else name)
+    trimmed = name.strip() if isinstance(name, str) else name
+    why = _name_fault(trimmed)
     if why:
         raise UnknownGameError(f"seat {seat}: {why}")
-    return name.strip()  # type: ignore[union-attr]
+    return trimmed  # type: ignore[return-value]
 
 
 def _name_fault(name: object) -> str | None:

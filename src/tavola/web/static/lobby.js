@@ -588,22 +588,23 @@ function drawMyTables() {
   const fullNote = $('tables-full');
   fullNote.hidden = tables.length < MAX_TABLES - 10;
   fullNote.textContent = `This browser keeps the ${MAX_TABLES} newest tables here (${tables.length} now): each new one past that drops the oldest, its links with it. Forget those you no longer need.`;
-  if (tables.length) showStatuses(tables.map((t) => t.table));
+  if (tables.length) showStatuses(tables);
 }
 
 /** Each table of "My tables" as the server has it now: in play (and this browser's turn, as
  *  far as the server knows: a table it has loaded), finished (and rematched), or no longer on
  *  this server. Nothing is said when the server cannot be asked. */
-async function showStatuses(ids) {
+async function showStatuses(tables) {
   let found;
   try {
-    const answer = await fetch(`/api/tables/status?ids=${ids.map(encodeURIComponent).join(',')}`);
+    const ids = tables.map((t) => encodeURIComponent(t.table)).join(',');
+    const answer = await fetch(`/api/tables/status?ids=${ids}`);
     if (!answer.ok) return;
     found = (await answer.json()).tables;
   } catch {
     return;
   }
-  const kept = new Map(loadTables().map((t) => [t.table, t]));
+  const kept = new Map(tables.map((t) => [t.table, t]));
   for (const row of $('my-tables').children) {
     const box = row.querySelector('.table-status');
     const status = found[row.dataset.table];

@@ -144,8 +144,8 @@ let reviewed = null; // the review's entry last chosen, while the board was brou
 
 async function goFromReview(index, entry) {
   await go(index);
-  const turn = $('turn');
-  if (turn.getBoundingClientRect().top >= 0 && turn.getBoundingClientRect().top < innerHeight) return;
+  const { top } = $('turn').getBoundingClientRect();
+  if (top >= 0 && top < innerHeight) return; // in view already: side by side
   reviewed = entry;
   backToReview.textContent = `Back to the review (move ${index + 1})`;
   backToReview.hidden = false;

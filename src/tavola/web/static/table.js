@@ -374,7 +374,7 @@ function handOverForm(s, who, from) {
   return h('span', { class: 'hand-over' }, level, button, wait);
 }
 
-/** POST `body` to this table's API at `path` from `button` (off meanwhile); an error shown. The
+/** POST `body` to this table's API at `path` from `button` (busy meanwhile); an error shown. The
  *  change itself comes as a new state. */
 async function post(button, path, body) {
   await whileBusy(button, async () => {
