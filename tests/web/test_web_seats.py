@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from contextlib import ExitStack
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import sqlalchemy
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create, key_of, play_to_the_end
 
+from tavola.core.registry import get_spec
 from tavola.session import HAND_OVER_AFTER
 from tavola.store import Store
 from tavola.store.database import MIGRATIONS
@@ -97,7 +99,7 @@ def test_the_creator_hands_an_empty_seat_to_a_bot_which_plays_it_after_a_restart
                 "kind": "bot",
                 "agent": "heuristic",
                 "name": None,
-                "bot_from": 0,
+                "bot_since": "start",  # before the first move
             }
             told = a.receive_json()
             assert told["seats"][1]["kind"] == "bot" and told["seats"][1]["connected"] is None
@@ -149,7 +151,7 @@ def test_a_person_takes_back_a_seat_handed_to_a_bot_with_the_seats_key(client) -
             "kind": "human",
             "agent": None,
             "name": None,
-            "bot_from": None,
+            "bot_since": None,
         }
         told = until(b, lambda m: m["seats"][1]["kind"] == "human")
         assert told["seats"][1]["connected"] is True
@@ -160,6 +162,39 @@ def test_a_person_takes_back_a_seat_handed_to_a_bot_with_the_seats_key(client) -
         None,
     )
     assert 1 not in client.app.state.tables.live[table].bots
+
+
+def test_a_seat_handed_over_says_since_when_never_at_which_move(client) -> None:
+    """The move a seat went to a bot counts, in the 2013 game, the steps other seats have
+    committed and not yet revealed, and "their number too is secret until the reveal": the
+    seat says the time it was handed over instead, the same to seat 2 whether seat 0 had
+    committed one step or three."""
+    told = []
+    for steps in (1, 3):
+        made = create(client, "renaissance-man", 3, ["me", "invite", "invite"])
+        table = made["table"]
+        with (
+            client.websocket_connect(f"/ws/{table}") as a,
+            client.websocket_connect(f"/ws/{table}") as c,
+        ):
+            msg = hello(a, made, 0)
+            hello(c, made, 2)
+            for n in range(1, steps + 1):
+                a.send_json({"type": "act", "action": msg["legal"][0]["action"]})
+                msg = until(a, lambda m, n=n: m["type"] == "state" and m["moves"] == n)
+            before = datetime.now(UTC).replace(microsecond=0)
+            done = client.post(
+                f"/api/tables/{table}/seats/1/bot",
+                json={"creator": made["creator"], "difficulty": "easy"},
+            )
+            assert done.status_code == 200, done.text
+            seats = until(c, lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "bot")
+            seats = seats["seats"]
+        since = datetime.fromisoformat(seats[1]["bot_since"])
+        assert before <= since <= datetime.now(UTC) and since.utcoffset() == timedelta(0)
+        assert done.json()["bot_since"] == seats[1]["bot_since"]
+        told.append([{k: v for k, v in s.items() if k != "bot_since"} for s in seats])
+    assert told[0] == told[1]
 
 
 def test_another_player_hands_a_seat_away_three_minutes_to_a_bot(client) -> None:
@@ -248,6 +283,52 @@ def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
     with store.engine.connect() as connection:
         columns = {c["name"] for c in sqlalchemy.inspect(connection).get_columns("tables")}
     assert not {"origin", "rematch"} & columns and "id" in columns
+    store.dispose()
+
+
+def test_migration_0004_gives_seats_handed_over_before_it_their_tables_last_change(
+    database: str,
+) -> None:
+    """A seat handed to a bot before the time was stored says since its table's last change
+    (the nearest time known); one handed over before the first move, "from the start"."""
+    from alembic import command
+    from alembic.config import Config
+
+    from tavola.session.table import LiveTable
+
+    store = Store(database)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0003")
+        connection.execute(
+            sqlalchemy.text(
+                "INSERT INTO tables (id, game, rules_version, players, variant, options, seed, "
+                "bot_seed, creator_hash, status, moves, created_at, updated_at, origin) VALUES "
+                "('t1', 'renaissance-man-2d6', :version, 3, 'standard', '{}', '1', '2', 'h', "
+                "'playing', 0, '2024-01-01 00:00:00', '2024-01-02 03:04:05', 'played')"
+            ),
+            {"version": get_spec("renaissance-man-2d6").rules_version},
+        )
+        for seat, kind, agent, bot_from in [
+            (0, "human", None, None),
+            (1, "bot", "random", 12),
+            (2, "bot", "random", 0),
+        ]:
+            connection.execute(
+                sqlalchemy.text(
+                    "INSERT INTO seats (table_id, seat, kind, agent, secret_hash, bot_from) "
+                    "VALUES ('t1', :seat, :kind, :agent, 'h', :bot_from)"
+                ),
+                {"seat": seat, "kind": kind, "agent": agent, "bot_from": bot_from},
+            )
+    store.migrate()
+    stored = store.load("t1")
+    assert stored is not None
+    assert [s.bot_at for s in stored.seats][::2] == [None, None]
+    seats = LiveTable(store, stored, 0.0).seats
+    assert [s.to_json()["bot_since"] for s in seats] == [None, "2024-01-02T03:04:05+00:00", "start"]
     store.dispose()
 
 

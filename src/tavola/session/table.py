@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
@@ -87,16 +88,30 @@ class SeatInfo:
     name: str | None
     secret_hash: str | None
     bot_from: int | None = None  # the move from which a bot plays a person's seat
+    bot_at: datetime | None = None  # ... and when it was handed to the bot
 
     def to_json(self) -> dict[str, Any]:
-        """The seat as everyone may see it: all but the secret's hash (by hand: asdict()
-        copies deeply, and this is in every message)."""
+        """The seat as everyone may see it: neither the secret's hash nor ``bot_from``, which
+        counts other seats' secret steps (by hand: asdict() copies deeply, and this is in
+        every message)."""
         return {
             "kind": self.kind,
             "agent": self.agent,
             "name": self.name,
-            "bot_from": self.bot_from,
+            "bot_since": _since(self.bot_from, self.bot_at),
         }
+
+
+def _since(bot_from: int | None, bot_at: datetime | None) -> str | None:
+    """Since when a bot plays a person's seat: "start" (from the game's first move, or no time
+    known), or the hand-over's time in ISO 8601, UTC; None for a seat not handed over."""
+    if bot_from is None:
+        return None
+    if bot_from == 0 or bot_at is None:
+        return "start"
+    if bot_at.tzinfo is None:  # SQLite gives it back without its zone
+        bot_at = bot_at.replace(tzinfo=UTC)
+    return bot_at.astimezone(UTC).isoformat(timespec="seconds")
 
 
 def state(game: Game, seat: int | None, since: int) -> dict[str, Any]:
@@ -197,7 +212,8 @@ class LiveTable:
             game.act(seat, game.parse_action(seat, data))
         self.game: Game = game
         self.seats = [
-            SeatInfo(s.kind, s.agent, s.name, s.secret_hash, s.bot_from) for s in stored.seats
+            SeatInfo(s.kind, s.agent, s.name, s.secret_hash, s.bot_from, s.bot_at)
+            for s in stored.seats
         ]
         self.bots: dict[int, Agent] = {
             s: _bounded(make_agent(info.agent, row.game))
@@ -327,9 +343,9 @@ class LiveTable:
                 )
             if asker is not None:
                 self._may_hand_over(asker, seat)  # type: ignore[arg-type]
-            moves = len(self.game.history)
-            await asyncio.to_thread(self.store.hand_to_bot, self.id, seat, name, moves)
-            info.kind, info.agent, info.bot_from = "bot", name, moves
+            moves, at = len(self.game.history), datetime.now(UTC)
+            await asyncio.to_thread(self.store.hand_to_bot, self.id, seat, name, moves, at)
+            info.kind, info.agent, info.bot_from, info.bot_at = "bot", name, moves, at
             self.bots[seat] = agent  # type: ignore[index]
             self.version += 1
         await self.broadcast()
@@ -364,7 +380,7 @@ class LiveTable:
                 raise IllegalActionError(f"seat {number} is played by its player already")
             moves = len(self.game.history)
             await asyncio.to_thread(self.store.give_back, self.id, number, moves)
-            info.kind, info.agent, info.bot_from = "human", None, None
+            info.kind, info.agent, info.bot_from, info.bot_at = "human", None, None, None
             del self.bots[number]
             self.left_at[number] = time.monotonic()
             self.version += 1

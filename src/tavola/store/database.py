@@ -215,15 +215,19 @@ class Store:
             for number, seat, action, at in kept:  # one by one: n is part of the key
                 s.add(ActionRow(table_id=table_id, n=number, seat=seat, action=action, at=at))
 
-    def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int) -> None:
-        """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on, if the
-        table is still at move ``n`` and being played."""
-        self._change_seat(table_id, seat, n, "human", kind="bot", agent=agent, bot_from=n)
+    def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int, at: datetime) -> None:
+        """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on (at the
+        time ``at``), if the table is still at move ``n`` and being played."""
+        self._change_seat(
+            table_id, seat, n, "human", kind="bot", agent=agent, bot_from=n, bot_at=at
+        )
 
     def give_back(self, table_id: str, seat: int, n: int) -> None:
         """Give the seat ``seat``, handed to a bot, back to its person from move ``n`` on, if
         the table is still at move ``n`` and being played."""
-        self._change_seat(table_id, seat, n, "bot", kind="human", agent=None, bot_from=None)
+        self._change_seat(
+            table_id, seat, n, "bot", kind="human", agent=None, bot_from=None, bot_at=None
+        )
 
     def _change_seat(self, table_id: str, seat: int, n: int, was: str, **values: Any) -> None:
         with self.writing, self.session.begin() as s:

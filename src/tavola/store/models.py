@@ -45,8 +45,9 @@ class SeatRow(Base):
     """A seat of a table: a bot (``agent``) or a person (``secret_hash``: sha256 of the secret).
 
     A person's seat handed to a bot by the table's creator becomes a bot seat from move
-    ``bot_from`` on; its secret is kept, so its link still shows the seat (it cannot act) and
-    its person can take it back (a person's seat again, ``bot_from`` cleared)."""
+    ``bot_from`` on (at the time ``bot_at``); its secret is kept, so its link still shows the
+    seat (it cannot act) and its person can take it back (a person's seat again, ``bot_from``
+    and ``bot_at`` cleared)."""
 
     __tablename__ = "seats"
 
@@ -59,6 +60,7 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):

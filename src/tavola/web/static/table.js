@@ -205,11 +205,15 @@ function onState(msg) {
   if (follow) toBottom();
 }
 
-/** Since when a bot plays a seat handed over: " since move 12", " from the start" (none for a
- *  seat that was a bot's from the lobby). */
+/** Since when a bot plays a seat handed over: " since 14:05" (with the day if not today),
+ *  " from the start" (none for a seat that was a bot's from the lobby). */
 function botSince(info) {
-  if (info.bot_from === null || info.bot_from === undefined) return '';
-  return info.bot_from ? ` since move ${info.bot_from}` : ' from the start';
+  if (!info.bot_since) return '';
+  if (info.bot_since === 'start') return ' from the start';
+  const at = new Date(info.bot_since);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const today = at.toDateString() === new Date().toDateString();
+  return today ? ` since ${time}` : ` since ${at.toLocaleDateString([], { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
 /** The header's "You are", in parts (text and controls): a seat (and whether a bot now plays
