@@ -248,19 +248,24 @@ def test_connections_per_client_address_are_limited(client: TestClient) -> None:
         assert hello(again)["type"] == "state"
 
 
+def migrate(connection: sqlalchemy.Connection, revision: str, down: bool = False) -> None:
+    """Migrate the database of ``connection`` up (or ``down``) to ``revision``."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    (command.downgrade if down else command.upgrade)(config, revision)
+
+
 def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
     """A database made by migration 0001, with a table in it, gains the origin of tables
     (its tables were played here), the move a seat went to a bot and the rematch of a table
     (none yet); and goes back down."""
-    from alembic import command
-    from alembic.config import Config
-
     store = Store(database)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
     with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+        migrate(connection, "0001")
         connection.execute(
             sqlalchemy.text(
                 "INSERT INTO tables VALUES ('t1', 'renaissance-man-2d6', '1', 2, 'standard', '{}', "
@@ -278,8 +283,7 @@ def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
         assert connection.execute(sqlalchemy.text("SELECT bot_from FROM seats")).all() == [(None,)]
         assert connection.execute(sqlalchemy.text("SELECT rematch FROM tables")).all() == [(None,)]
     with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0001")
+        migrate(connection, "0001", down=True)
     with store.engine.connect() as connection:
         columns = {c["name"] for c in sqlalchemy.inspect(connection).get_columns("tables")}
     assert not {"origin", "rematch"} & columns and "id" in columns
@@ -291,17 +295,11 @@ def test_migration_0004_gives_seats_handed_over_before_it_their_tables_last_chan
 ) -> None:
     """A seat handed to a bot before the time was stored says since its table's last change
     (the nearest time known); one handed over before the first move, "from the start"."""
-    from alembic import command
-    from alembic.config import Config
-
     from tavola.session.table import LiveTable
 
     store = Store(database)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
     with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0003")
+        migrate(connection, "0003")
         connection.execute(
             sqlalchemy.text(
                 "INSERT INTO tables (id, game, rules_version, players, variant, options, seed, "
