@@ -106,6 +106,20 @@ def test_ratings_order_agents_by_who_finishes_above_whom() -> None:
     assert ratings([game(("a", "a"), (2, 1))], seed=0) == []  # one agent: nothing to rate
 
 
+def test_ratings_from_fewer_than_ten_deals_have_no_interval(tmp_path: Path) -> None:
+    """Four deals won alike gave '+338 - +338': each bootstrap resample of four identical
+    deals is the same. Below MIN_GAMES games (deals) the page says there is none."""
+    sim = simulate(GAME, 12, LINEUP, seed=4, seats="duplicate")
+    data = report_data(sim)
+    assert data["rated_over"] == 4
+    assert [(r.low, r.high) for r in data["ratings"]] == [(None, None)] * 2
+    write_report(sim, tmp_path / "r.html")
+    page = " ".join((tmp_path / "r.html").read_text().split())
+    assert '<td class="n">none: 4 deals</td>' in page
+    rated = ratings([game(("a", "b"), (2, 1)), game(("b", "a"), (2, 1))] * 5, seed=0)
+    assert all(r.low is not None and r.low <= r.elo <= r.high for r in rated)  # 10 games
+
+
 def test_a_pair_where_one_never_finished_above_the_other_is_said_to_be_unmeasured(
     tmp_path: Path,
 ) -> None:
@@ -208,7 +222,7 @@ def test_a_duplicate_run_s_ratings_are_said_to_resample_deals(tmp_path: Path) ->
     for seats, unit in (("duplicate", "deals"), ("rotate", "games")):
         write_report(simulate(GAME, 6, LINEUP, seed=4, seats=seats), tmp_path / "r.html")
         page = " ".join((tmp_path / "r.html").read_text().split())
-        assert f"with an interval from resampling the {unit}." in page, seats
+        assert f"with an interval from resampling the {unit} (none from fewer" in page, seats
 
 
 def test_the_page_and_the_guide_say_what_compare_shows(tmp_path: Path) -> None:

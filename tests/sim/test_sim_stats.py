@@ -1,10 +1,11 @@
 """Win shares with ties split, Wilson score intervals, and intervals over groups of games."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
-from tavola.sim import GameOutcome, summarize, wilson
+from tavola.sim import GameOutcome, seating, summarize, wilson
 from tavola.sim.stats import clustered
 
 
@@ -89,3 +90,18 @@ def test_ties_split_the_win_and_capped_games_count_for_nobody() -> None:
     assert [t.played for t in s.by_seat] == [3, 3, 3, 3]
     assert sum(t.wins for t in s.by_seat) == pytest.approx(3)
     assert s.by_agent["h"].share == pytest.approx(0.5)
+
+
+def test_a_few_deals_won_alike_leave_an_interval_of_some_width() -> None:
+    """Under duplicate seating four deals of three games, all won by 'h', said 100.0% - 100.0%
+    (and 0.0% - 0.0% for the others, 33.3% - 33.3% for each seat): four deals are not a
+    certainty. A bot that wins every deal gets Wilson's interval over the deals; a share
+    that does not vary between deals, Wilson's over the games."""
+    outcomes = [_outcome(",".join(seating(["h", "r", "r"], i)), ()) for i in range(12)]
+    outcomes = [replace(o, winners=(o.agents.index("h"),)) for o in outcomes]
+    s = summarize(outcomes, 3, deal_size=3)
+    assert s.by_agent["h"].share == 1.0 and s.by_agent["h"].ci95 == pytest.approx(wilson(4, 4))
+    assert s.by_agent["r"].ci95 == pytest.approx(wilson(0, 4))
+    for seat in s.by_seat:
+        assert seat.share == pytest.approx(1 / 3) and seat.ci95 == pytest.approx(wilson(4, 12))
+    assert summarize(outcomes[:3], 3, deal_size=3).by_agent["h"].ci95 == (0.0, 1.0)  # one deal

@@ -17,12 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .outcome import GameOutcome
-from .stats import Z95, grouped_wilson, ratio
+from .stats import MIN_GAMES, Z95, grouped_wilson, ratio
 
 LIFT_MARK = "× players"
 """What the title of a lift table says (a share of the game's win times the player count)."""
-MIN_GAMES = 10
-"""The fewest games (deals) a row is seen in for an interval: fewer cannot measure a spread."""
 
 
 @dataclass(frozen=True)

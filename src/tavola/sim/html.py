@@ -15,12 +15,12 @@ from .. import __version__
 from ..core.errors import TavolaError
 from ..core.registry import get_spec
 from ..core.words import count
-from .facts import MIN_GAMES, breakdown_tables
+from .facts import breakdown_tables
 from .ratings import Rating, ratings, seat_test, sweeps
 from .report import _by_agent, speed_words
 from .runner import SEATING_MOVES, Simulation
 from .settings import idle_settings, option_words
-from .stats import Tally, summarize
+from .stats import MIN_GAMES, Tally, summarize
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 INK, ACCENT, FAIR = "#2b2118", "#b5532f", "#6b7f3a"
@@ -93,17 +93,21 @@ def _scores(by_agent: dict[str, list[float]]) -> str:
 def _ratings(rows: list[Rating]) -> str:
     fig, ax = _figure(6.5, 0.5 + 0.45 * len(rows))
     rows = rows[::-1]
+    spread = rows[0].low is not None
     ax.errorbar(
         [r.elo for r in rows],
         [r.agent for r in rows],
-        xerr=_spread([r.elo for r in rows], [(r.low, r.high) for r in rows]),
+        xerr=_spread([r.elo for r in rows], [(r.low, r.high) for r in rows]) if spread else None,
         fmt="o",
         color=ACCENT,
         ecolor=INK,
         capsize=4,
     )
     ax.axvline(0, color=FAIR, linestyle="--")
-    ax.set_xlabel("Bradley-Terry rating, Elo points (mean 0), 95% bootstrap interval")
+    ax.set_xlabel(
+        "Bradley-Terry rating, Elo points (mean 0)"
+        + (", 95% bootstrap interval" if spread else ": too few games for intervals")
+    )
     ax.set_title("Agent ratings", loc="left")
     return _svg(fig)
 
@@ -139,6 +143,7 @@ def report_data(sim: Simulation) -> dict[str, Any]:
         "seat_test": test,
         "moves": SEATING_MOVES[sim.seating],
         "ratings": ratings(finished, sim.seed, deals),
+        "rated_over": len(set(deals)),
         "sweeps": sweeps(finished),
         "lengths": [o.decisions for o in finished],
         "scores": {name: scores[name] for name in dict.fromkeys(sim.agents) if scores[name]},

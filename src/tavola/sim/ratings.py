@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .outcome import GameOutcome
+from .stats import MIN_GAMES
 
 ELO = 400 / math.log(10)
 """Natural-log strength to Elo points: a 400-point gap is 10:1 odds."""
@@ -56,8 +57,8 @@ def seat_test(by_seat_wins: Sequence[float]) -> SeatTest:
 class Rating:
     agent: str
     elo: float
-    low: float
-    high: float
+    low: float | None  # no interval from fewer than MIN_GAMES games (deals)
+    high: float | None
 
 
 def _pairs(outcomes: Sequence[GameOutcome], index: dict[str, int]) -> np.ndarray:
@@ -137,7 +138,9 @@ def ratings(
     """Each agent's Bradley-Terry rating in Elo points (mean 0) from who finished above whom
     in each finished game, with a 95% bootstrap interval over the games (seeded by ``seed``),
     or over the deals when ``deals`` gives each game's (duplicate seating: the games of a
-    deal are resampled together). Empty when fewer than two agents took part."""
+    deal are resampled together); none from fewer than ``MIN_GAMES`` of them, whose resamples
+    are too few to show the spread (four deals won alike gave an interval of no width). Empty
+    when fewer than two agents took part."""
     names = list(dict.fromkeys(a for o in outcomes for a in o.agents))
     if len(names) < 2 or not outcomes:
         return []
@@ -149,8 +152,10 @@ def ratings(
         per_deal = np.zeros((group.max() + 1, *per_game.shape[1:]))
         np.add.at(per_deal, group, per_game)
         per_game = per_deal
-    rng = np.random.default_rng(seed)
     n = len(per_game)
+    if n < MIN_GAMES:
+        return [Rating(name, float(point[i]), None, None) for i, name in enumerate(names)]
+    rng = np.random.default_rng(seed)
     draws = np.array(
         [_strengths(per_game[rng.integers(0, n, n)].sum(axis=0)) for _ in range(BOOTSTRAP)]
     )

@@ -3,7 +3,9 @@
 A finished game credits ``1 / len(winners)`` to each of its winners, so the credits of a game
 sum to 1. Games stopped at the decision cap have no winner and are left out of the shares.
 Games played in groups that are not independent (one deal played with the seats turned, as in
-duplicate bridge) get :func:`clustered` instead of Wilson's interval.
+duplicate bridge) get :func:`grouped_wilson` instead: Wilson's interval on as many trials as
+the spread between the groups is worth, which a few groups that all agree do not narrow to
+nothing (:func:`clustered` would).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from .outcome import GameOutcome
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+MIN_GAMES = 10
+"""The fewest games (deals) a figure measured over groups is seen in for an interval taken
+from their spread: fewer cannot measure it."""
 
 
 def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
@@ -47,7 +52,9 @@ def clustered(groups: Sequence[tuple[float, int]], z: float = Z95) -> tuple[floa
     """A proportion measured in independent groups of trials that may depend on each other
     within a group: ``groups`` holds each group's (successes, trials). Returns the share and its
     95% interval, by the ratio estimator and its linearised standard error (cluster sampling):
-    the interval is as wide as the spread between groups, whatever the dependence within them.
+    the interval is as wide as the spread between groups, whatever the dependence within them,
+    so groups that all agree leave none (right for an exact copy of the field, which wins its
+    fair share of every deal: the benchmarks' duplicate strength runs).
 
     >>> [round(x, 4) for x in clustered([(1, 4), (1, 4), (2, 4), (0, 4)])]
     [0.25, 0.05, 0.45]
@@ -95,7 +102,9 @@ class Tally:
     played: int = 0
     deals: dict[int, tuple[float, int]] | None = None
     """Under duplicate seating, the credits and trials in each deal: the interval is then
-    taken over deals (:func:`clustered`), which are independent where their games are not."""
+    taken over deals (:func:`grouped_wilson`), which are independent where their games are
+    not. Deals that all agree still leave a width: a few deals won throughout are not a
+    certainty."""
 
     def add(self, credit: float, deal: int | None = None) -> None:
         self.wins += credit
@@ -113,7 +122,9 @@ class Tally:
     @property
     def ci95(self) -> tuple[float, float]:
         if self.deals is not None:
-            _, low, high = clustered(list(self.deals.values()))
+            if len(self.deals) < 2:  # one deal: no spread to measure
+                return (0.0, 1.0)
+            _, low, high = grouped_wilson(list(self.deals.values()))
             return low, high
         return wilson(self.wins, self.played)
 
