@@ -54,7 +54,11 @@ def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -
             "no agent 'alphazero'; agents: heuristic, ismcts, pimc, random, easy, medium",
         ),
         ("ismcts:iter=3", "ismcts has no parameter 'iter'; its parameters: iterations"),
-        ("ismcts:iterations", "ismcts has no parameter 'iterations'"),
+        (
+            "ismcts:iterations",  # said "ismcts has no parameter 'iterations'"
+            "ismcts: give iterations a value, as iterations=..., not 'iterations'; iterations: ",
+        ),
+        ("ismcts:=5", "ismcts needs name=value, not '=5'; its parameters: iterations"),
         ("ismcts:iterations=0", "iterations is a whole number of at least 1, not '0'"),
         ("ismcts:iterations=2.5", "iterations is a whole number of at least 1, not '2.5'"),
         ("ismcts:c=-1", "c is a number from 0 to 10, not '-1'"),

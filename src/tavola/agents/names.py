@@ -147,14 +147,20 @@ def parse_agent(
     params: dict[str, Any] = {}
     for piece in filter(None, (p.strip() for p in rest.split(","))) if rest else ():
         key, eq, value = (s.strip() for s in piece.partition("="))
-        if not eq or key not in kind.params:
+        if key in kind.params and not eq:
+            raise AgentNameError(
+                f"{kind.name}: give {key} a value, as {key}=..., not {quote(piece)}; "
+                f"{key}: {kind.params[key].help}, {kind.params[key].describe()}"
+            )
+        if key not in kind.params:
             takes = (
                 "; ".join(f"{k}: {p.help}, {p.describe()}" for k, p in kind.params.items())
                 or "none"
             )
-            raise AgentNameError(
-                f"{kind.name} has no parameter {quote(key)}; its parameters: {takes}"
+            fault = (
+                f"has no parameter {quote(key)}" if key else f"needs name=value, not {quote(piece)}"
             )
+            raise AgentNameError(f"{kind.name} {fault}; its parameters: {takes}")
         if key in params:
             raise AgentNameError(f"{kind.name}: {key} is given twice")
         params[key] = kind.params[key].read(kind.name, key, value)
