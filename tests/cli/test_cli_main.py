@@ -11,6 +11,7 @@ import pytest
 
 import tavola
 from tavola.cli import main
+from tavola.core.cards import digest
 from tavola.games.testa_di_pecora.deck import STANDARD_DECK
 
 GAME = "testa-di-pecora"
@@ -209,6 +210,17 @@ def test_play_cards_reads_the_file_into_the_deck_option(
     assert _run(capsys, "play", GAME, "--cards", str(my_deck))[0] == 0
     deck = fake_play[0][7]["deck"]
     assert deck == {"name": "my-deck.toml", "toml": my_deck.read_text(encoding="utf-8")}
+
+
+def test_simulate_json_names_a_card_file_by_name_and_digest(
+    capsys: pytest.CaptureFixture[str], my_deck: Path
+) -> None:
+    """`--json` carried the whole card file (about 6 KB of TOML) where the summary names it."""
+    args = ["simulate", GAME, "-n", "1", "--cards", str(my_deck), "--json"]
+    code, out, _ = _run(capsys, *args)
+    assert code == 0
+    deck = json.loads(out)["options"]["deck"]
+    assert deck == {"name": "my-deck.toml", "digest": digest(my_deck.read_text(encoding="utf-8"))}
 
 
 def test_cards_and_a_deck_option_together_are_refused(

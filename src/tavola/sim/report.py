@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ..core.words import count
 from .runner import SEATING_MOVES, Simulation
-from .settings import idle_settings, option_words
+from .settings import idle_settings, named, option_words
 from .stats import Summary, Tally, summarize
 
 
@@ -64,7 +64,7 @@ def to_json(sim: Simulation) -> dict[str, Any]:
         "game": sim.game,
         "players": sim.players,
         "variant": sim.variant,
-        "options": sim.options,
+        "options": named(sim.options),  # a card file by name and digest, not its text
         "games": summary.games,
         "seed": sim.seed,
         "agents": list(sim.agents),

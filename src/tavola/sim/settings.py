@@ -42,6 +42,19 @@ def pinned(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: digest(v["toml"]) if _card_file(v) else v for k, v in options.items()}
 
 
+def named(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options with each card file as its name and digest, not its text: what ``--json``
+    shows.
+
+    >>> named({"turn_limit": 50, "cards": {"name": "mine.toml", "toml": "x = 1"}})
+    {'turn_limit': 50, 'cards': {'name': 'mine.toml', 'digest': 'sha256:8ff436def145...'}}
+    """
+    return {
+        k: {"name": v.get("name"), "digest": digest(v["toml"])} if _card_file(v) else v
+        for k, v in options.items()
+    }
+
+
 def idle_settings(
     game_id: str, players: int, variant: str, options: Mapping[str, Any]
 ) -> dict[str, str]:
