@@ -161,7 +161,9 @@ async def run(args: argparse.Namespace, database: str) -> tuple[Ledger, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--pace", type=float, default=0.02, help="a bot's wait before a move")

@@ -68,7 +68,9 @@ def play(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", default="testa-di-pecora")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=60, help="an even number: two a deal")

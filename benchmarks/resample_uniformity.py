@@ -62,7 +62,9 @@ def find_states(count: int) -> list[tuple[object, int]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--draws", type=int, default=20000)
     parser.add_argument("--states", type=int, default=5)
     args = parser.parse_args()

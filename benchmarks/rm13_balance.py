@@ -10,10 +10,10 @@ type among the workers hired into the winners' pyramids and into all pyramids.
 
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import statistics
-import sys
 import time
 
 import tavola
@@ -75,9 +75,11 @@ def main(games: int = 200, players: int = 4, agents: str = "") -> None:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    main(
-        int(args[0]) if args else 200,
-        int(args[1]) if len(args) > 1 else 4,
-        args[2] if len(args) > 2 else "",
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
+    parser.add_argument("games", type=int, nargs="?", default=200)
+    parser.add_argument("players", type=int, nargs="?", default=4, choices=range(1, 5))
+    parser.add_argument("agents", nargs="?", default="", help="comma-separated agent names")
+    args = parser.parse_args()
+    main(args.games, args.players, args.agents)

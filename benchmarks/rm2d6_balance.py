@@ -289,7 +289,9 @@ def print_tables(results: list[dict[str, Any]], pooled: dict[str, list[dict[str,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=500, help="games per player count and line-up")
     parser.add_argument("--players", default="2,3,4,5,6", help="player counts, comma-separated")
     parser.add_argument("--lineups", default="random,heuristic", help="random and/or heuristic")

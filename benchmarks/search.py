@@ -69,7 +69,9 @@ def theirs(game_id: str, players: int, seed: int, codes: list[int], iterations: 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--positions", type=int, default=4)
     args = parser.parse_args()

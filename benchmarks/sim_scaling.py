@@ -17,7 +17,9 @@ from tavola.sim import simulate, to_json
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", default="testa-di-pecora")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--agents", default="heuristic,random,random,random")

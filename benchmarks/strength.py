@@ -51,7 +51,9 @@ def deal(game: str, players: int, candidate: str, against: str, seed: int, index
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("game")
     parser.add_argument("candidates", nargs="+", help="agent names to measure")
     parser.add_argument("--players", type=int, required=True)

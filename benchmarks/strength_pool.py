@@ -16,7 +16,9 @@ from tavola.sim.stats import clustered
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("file", help="a JSON-lines file written by strength.py --groups")
     args = parser.parse_args()
     deals: defaultdict[tuple, dict[tuple[int, int], tuple[float, int]]] = defaultdict(dict)

@@ -137,7 +137,9 @@ async def play(game_id: str, tables: int, actions: int, profile: str | None) -> 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--game", default="testa-di-pecora")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--actions", type=int, default=4000)

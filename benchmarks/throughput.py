@@ -129,7 +129,9 @@ def paired(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     parser.add_argument("--game", action="append", help="only this game (may be repeated)")
     args = parser.parse_args()
