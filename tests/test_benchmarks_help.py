@@ -1,0 +1,23 @@
+"""Every benchmark script answers --help with its usage and its whole description: one
+crashed (a ValueError on '--help' read as its number of games) and others stopped mid-sentence
+(their description was the docstring's first line)."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.mark.parametrize("script", sorted(BENCHMARKS.glob("*.py")), ids=lambda p: p.name)
+def test_a_benchmark_answers_help(script: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.startswith("usage: ")
+    described = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8"))) or ""
+    assert described.splitlines()[-1].strip() in done.stdout  # the whole of it, to its end
