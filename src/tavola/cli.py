@@ -442,7 +442,9 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
-    players = spec.max_players if args.players is None else args.players
+    players = args.players
+    if players is None:  # a variant made for some counts (a solo one) asks for its largest
+        players = spec.variant_players.get(args.variant, (0, spec.max_players))[1]
     options = _game_options(spec, args)
     spec.check(players, args.variant, options)  # a bad one is a usage error, before the game
     if args.variant is not None and args.variant not in spec.variants_for(players):
@@ -855,7 +857,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
-    play.add_argument("--players", type=_whole(1), help="players (default: the game's maximum)")
+    play.add_argument(
+        "--players",
+        type=_whole(1),
+        help="players (default: the game's maximum, or the variant's: 1 for a solo variant)",
+    )
     play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots",

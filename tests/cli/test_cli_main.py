@@ -223,6 +223,17 @@ def test_simulate_json_names_a_card_file_by_name_and_digest(
     assert deck == {"name": "my-deck.toml", "digest": digest(my_deck.read_text(encoding="utf-8"))}
 
 
+def test_play_with_a_solo_variant_and_no_player_count_plays_alone(
+    capsys: pytest.CaptureFixture[str], fake_play: list[tuple[Any, ...]]
+) -> None:
+    """`play renaissance-man --variant easier` said the variant was for 1 player: the count
+    defaulted to the game's maximum, 4. Without --players a variant's own count is taken."""
+    assert _run(capsys, "play", "renaissance-man", "--variant", "easier")[0] == 0
+    assert fake_play[0][1] == 1 and fake_play[0][-1] == {"variant": "easier"}
+    assert _run(capsys, "play", "renaissance-man")[0] == 0
+    assert fake_play[1][1] == 4  # no variant: the game's maximum
+
+
 def test_cards_and_a_deck_option_together_are_refused(
     capsys: pytest.CaptureFixture[str], my_deck: Path
 ) -> None:
