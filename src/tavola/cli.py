@@ -39,7 +39,7 @@ from .core.errors import CardDataError, quote
 from .core.registry import GameSpec
 from .core.rng import MAX_SEED
 from .core.words import count, players_words
-from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, render, simulate, to_json
+from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, check_run, render, simulate, to_json
 from .sim.runner import MAX_JOBS
 from .sim.settings import idle_settings, option_words
 
@@ -373,24 +373,37 @@ def _compare(args: argparse.Namespace) -> int:
         )
     if (configs[0].seats == "duplicate") != (configs[1].seats == "duplicate"):
         raise _UsageError("compare runs dealt alike: both with --seats duplicate, or neither")
-    runs = []
-    settings = []  # each run's options in words: a card file by name and digest
-    for config in configs:
-        options = _game_options(get_spec(config.game), config)
-        settings.append(option_words(options))
-        runs.append(
-            simulate(
+    chosen = []  # each run's options: checked, with the run's settings, before either plays
+    for label, config in zip("AB", configs, strict=True):
+        try:
+            options = _game_options(get_spec(config.game), config)
+            check_run(
                 config.game,
                 args.games,
                 config.agents,
-                players=config.players,
-                seed=args.seed,
-                variant=config.variant,
-                options=options,
-                jobs=args.jobs,
-                seats=config.seats,
+                config.players,
+                config.variant,
+                options,
+                config.seats,
             )
+        except (_UsageError, TavolaError) as exc:
+            raise _UsageError(f"configuration {label}: {exc}") from None
+        chosen.append(options)
+    runs = [
+        simulate(
+            config.game,
+            args.games,
+            config.agents,
+            players=config.players,
+            seed=args.seed,
+            variant=config.variant,
+            options=options,
+            jobs=args.jobs,
+            seats=config.seats,
         )
+        for config, options in zip(configs, chosen, strict=True)
+    ]
+    settings = [option_words(options) for options in chosen]  # a card file by name, digest
     differences = compare(*runs)
     if args.json:
         print(

@@ -95,6 +95,16 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
         (GAME, f"{GAME} --bogus", "configuration B: unrecognized arguments: --bogus"),
         ("", GAME, "configuration A: the following arguments are required: GAME"),
         (GAME, "no-such-game", "configuration B: no game"),
+        # the run's own settings: they named no configuration, and B's came after A had played
+        (GAME, f"{GAME} -a foo", "configuration B: no agent 'foo'"),
+        (f"{GAME} -a heuristic,random -p 3", GAME, "configuration A: 2 agents for 3 players"),
+        (
+            f"{GAME} -p 2 --seats duplicate",
+            f"{GAME} -p 3 --seats duplicate",
+            "configuration B: duplicate seating plays each deal once per seat: the number of "
+            "games is a multiple of 3, not 4",
+        ),
+        (GAME, f"{GAME} --option nope=1", "configuration B: unknown option 'nope'"),
     ],
 )
 def test_what_a_configuration_cannot_say_is_refused_before_any_game(

@@ -496,7 +496,29 @@ def _check_count(name: str, value: object, least: int) -> int:
     return value
 
 
-def _check_settings(
+def check_run(
+    game_id: str,
+    games: int,
+    agents: Sequence[str],
+    players: int | None = None,
+    variant: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    seats: str = "rotate",
+) -> tuple[str, ...]:
+    """The agent names by seat for game 0 of a run of these settings (as :func:`simulate`
+    takes them), or a :class:`TavolaError` saying what is wrong with them: what ``simulate``
+    checks before it plays, for a caller that checks two runs before it plays either."""
+    _check_count("the number of games", games, 1)
+    names = _seat_names(game_id, agents, players, variant, dict(options or {}))
+    if seats == "duplicate" and games % len(names):
+        raise SimulationError(
+            f"duplicate seating plays each deal once per seat: the number of games is a "
+            f"multiple of {len(names)}, not {games}"
+        )
+    return names
+
+
+def _seat_names(
     game_id: str,
     agents: Sequence[str],
     players: int | None,
@@ -566,7 +588,6 @@ def simulate(
     for the run and stopped after it; ``jobs`` and ``start_method`` are then the cluster's
     business. The figures are the same whatever the backend.
     """
-    _check_count("the number of games", games, 1)
     _check_count("the number of jobs", jobs, 1)
     _check_count("the seed", seed, 0)
     _check_count("the decision cap", max_decisions, 1)
@@ -586,12 +607,7 @@ def simulate(
             f"the start method is one of {', '.join(methods)}, not {quote(start_method)}"
         )
     opts = dict(options or {})
-    names = _check_settings(game_id, agents, players, variant, opts)
-    if seats == "duplicate" and games % len(names):
-        raise SimulationError(
-            f"duplicate seating plays each deal once per seat: the number of games is a "
-            f"multiple of {len(names)}, not {games}"
-        )
+    names = check_run(game_id, games, agents, players, variant, opts, seats)
     if address is not None and backend != "ray":
         raise SimulationError(
             f"an address is where Ray runs: it needs the ray backend, not {backend}"
