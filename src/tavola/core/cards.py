@@ -66,6 +66,27 @@ def _unquoted(line: str) -> str:
     return "".join(out)
 
 
+def _header_clash(lines: list[str], at: int) -> tuple[int, str] | None:
+    """Where TOML refuses the table header on line ``at`` because an earlier header names the
+    same key with the other number of brackets (``[card]`` among ``[[card]]`` entries: the
+    parser points at the second of the two, which may be the right one): the line of the one
+    of single brackets, the slip in a file of many entries, and what is wrong, if so."""
+    line = lines[at - 1] if 0 < at <= len(lines) else ""
+    this = _HEADER.match(line) or _TABLE.match(line)
+    if this is None:
+        return None
+    for lineno, text in enumerate(lines[: at - 1], start=1):
+        earlier = _TABLE.match(text) if this.re is _HEADER else _HEADER.match(text)
+        if earlier and earlier.group(1) == this.group(1):
+            one, many = (lineno, at) if this.re is _HEADER else (at, lineno)
+            key = this.group(1)
+            return one, (
+                f"[{key}] makes {key!r} one table, and [[{key}]] on line {many} a list of "
+                f"them: give every entry the same brackets"
+            )
+    return None
+
+
 def _deep_key_line(lines: list[str]) -> int | None:
     """The number of the first of ``lines`` holding a key (or a table's header) of more than
     :data:`MAX_KEY_PARTS` dotted parts, quoted text aside, if any."""
@@ -193,7 +214,10 @@ class DataFile:
         except tomllib.TOMLDecodeError as exc:
             m = _AT_LINE.search(str(exc))
             where = f"{name}, line {m.group(1)}" if m else name
-            raise CardDataError(f"{where}: not valid TOML: {_AT_LINE.sub('', str(exc))}") from None
+            said = f"not valid TOML: {_AT_LINE.sub('', str(exc))}"
+            if m and (clash := _header_clash(lines, int(m.group(1)))):
+                where, said = f"{name}, line {clash[0]}", f"{clash[1]} ({said})"
+            raise CardDataError(f"{where}: {said}") from None
         except RecursionError:
             raise CardDataError(f"{name}: the card file nests too deeply") from None
         except ValueError as exc:  # a number of more digits than Python converts

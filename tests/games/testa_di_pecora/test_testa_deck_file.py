@@ -225,6 +225,18 @@ BAD = [
         "not valid TOML",
         "ducats = 2 3",
     ),
+    (
+        "[card] for [[card]]",  # the parser named the next card's line, in its own words
+        TEXT.replace("\n[[card]]\n", "\n[card]\n", 1),
+        r"\[card\] makes 'card' one table, and \[\[card\]\] on line \d+ a list of them",
+        "[card]",
+    ),
+    (
+        "[card] after [[card]]",
+        TEXT[::-1].replace("\n]]drac[[\n", "\n]drac[\n", 1)[::-1],
+        r"\[card\] makes 'card' one table, and \[\[card\]\] on line \d+ a list of them",
+        "[card]",
+    ),
     ("31 cards", TEXT[: TEXT.rindex("[[card]]")], "has 32 cards .* this file has 31", -1),
     ("33 cards", TEXT + EXTRA, "this file has 33", 33),
     (
