@@ -1,6 +1,8 @@
 """Test-wide settings: Hypothesis profiles (CI is derandomized so a run is repeatable), the
 test plug-in distribution (tests/plugins) on the path, found like any installed plug-in, and a
-data folder of the tests' own (the tester's trained values or database never enter a test)."""
+data folder of the tests' own (the tester's trained values or database never enter a test), and
+no terminal width from the runner (pytest-xdist's workers get COLUMNS=80, which the CLI honours
+when piped)."""
 
 import os
 import sys
@@ -9,6 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent / "plugins"))
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="tavola-tests-data-")
+os.environ.pop("COLUMNS", None)
 
 from hypothesis import HealthCheck, settings
 

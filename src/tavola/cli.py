@@ -162,9 +162,11 @@ def _out() -> TextIO:
 
 
 def _stdout() -> Console:
-    """A console on stdout; 120 columns wide when piped, so lines do not wrap at 80."""
+    """A console on stdout; when piped, as wide as COLUMNS says, else 120 columns, so lines
+    do not wrap at 80."""
     out = _out()
-    return Console(file=out, width=None if out.isatty() else PIPE_WIDTH)
+    piped = not out.isatty() and "COLUMNS" not in os.environ
+    return Console(file=out, width=PIPE_WIDTH if piped else None)
 
 
 def _variant_words(spec: GameSpec, variant: str) -> str:

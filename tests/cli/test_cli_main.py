@@ -71,6 +71,23 @@ def test_games_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "or your own with --cards FILE" in flat
 
 
+def test_piped_output_is_as_wide_as_columns_says(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped, the tables were 120 columns wide whatever COLUMNS said; 120 stays the default."""
+    monkeypatch.setenv("COLUMNS", "60")
+    out = _run(capsys, "games")[1]
+    assert max(len(line) for line in out.splitlines()) == 60
+    monkeypatch.delenv("COLUMNS")
+    out = _run(capsys, "games")[1]
+    assert max(len(line) for line in out.splitlines()) == 120
+
+
+def test_one_game_is_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "simulate", GAME, "-n", "1", "-a", "random")[1]
+    assert out.startswith(f"{GAME}, 5 players, variant standard, 1 game, seed 0\n")  # "1 games"
+
+
 def test_games_says_which_variants_and_options_are_for_one_player_only(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -208,6 +208,7 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
         mean=lambda xs: sum(xs) / len(xs),
         speed=speed_words(sim),
         players=count(sim.players, "player"),
+        games=count(data["summary"].games, "game"),
         min_games=MIN_GAMES,
         plots=plots,
         **data,

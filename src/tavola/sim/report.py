@@ -47,10 +47,14 @@ def speed_words(sim: Simulation) -> str:
     speed = _games_per_second(sim)
     said = [] if speed is None else [f"{speed:.1f} games/s ({sim.seconds:.2f} s)"]
     if sim.resumed:
-        said.append(f"{'R' if speed is None else f'{sim.resumed} games r'}ead back from {sim.out}")
+        said.append(
+            f"{'R' if speed is None else count(sim.resumed, 'game') + ' r'}ead back from {sim.out}"
+        )
     text = "; ".join(said)
     if sim.in_file > sim.resumed:
-        text += f", which holds {sim.in_file} games: these are its first {len(sim.outcomes)}"
+        text += (
+            f", which holds {count(sim.in_file, 'game')}: these are its first {len(sim.outcomes)}"
+        )
     return text + "."
 
 
@@ -101,7 +105,7 @@ def render(sim: Simulation, console: Console) -> None:
     idle = idle_settings(sim.game, sim.players, sim.variant, sim.options)
     console.print(
         f"{sim.game}, {count(sim.players, 'player')}, variant {sim.variant}, "
-        f"{summary.games} games, seed {sim.seed}\n"
+        f"{count(summary.games, 'game')}, seed {sim.seed}\n"
         + (f"Options: {', '.join(option_words(sim.options))}\n" if sim.options else "")
         + (
             f"Not in play with {count(sim.players, 'player')}: {'; '.join(idle.values())}\n"
