@@ -132,3 +132,18 @@ def test_an_acquisition_to_the_deck_is_told_as_the_choice_named_it() -> None:
 def test_help_gives_the_solo_rules_only_alone() -> None:
     assert "Alone (the learning game)" in text.help_text(new(1).view(0))
     assert "Alone" not in text.help_text(new(2).view(0))
+
+
+def test_the_screens_market_stays_in_columns_where_pawns_meet() -> None:
+    """'D2*01 SCULP$5 (10)' was wider than its cell and pushed the rest of its row out of
+    line: the cells are as wide as the widest."""
+    view = tavola.new_game("renaissance-rivals", players=3, seed=1).view(0)
+    for seat in view["seats"]:
+        seat["pawn"] = "B3"  # all three on the stack whose top is SCULP$5
+    lines = text.render(view).splitlines()
+    rows = [
+        line for line in lines if line.startswith("  ") and line[2:4] in ("A1", "A2", "A3", "A4")
+    ]
+    assert len(rows) == 4 and "B3*012 SCULP$5 (6)" in rows[2]
+    starts = {tuple(line.index(f"{col}{r}") for col in "ABCD") for r, line in enumerate(rows, 1)}
+    assert len(starts) == 1  # every row's stacks start in the same columns

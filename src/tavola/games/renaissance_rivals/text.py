@@ -148,20 +148,18 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
             width,
         )
     )
-    pawns: dict[str, list[str]] = {}
+    pawns: dict[str, str] = {}
     for s, p in enumerate(view["seats"]):
-        pawns.setdefault(p["pawn"], []).append(str(s))
+        pawns[p["pawn"]] = pawns.get(p["pawn"], "*") + str(s)
+    marks = max(map(len, pawns.values()), default=2)  # "*0", or "*01" where two pawns meet
+    cells = []
+    for m in view["market"]:
+        top = m["top"]
+        name = "-" if top is None else f"{SKILLS[t.skill[t.number[top]]]}${t.cost[t.number[top]]}"
+        cells.append(f"{m['stack']}{pawns.get(m['stack'], ''):<{marks}} {name} ({m['count']})")
+    cell = max(CELL, *map(len, cells))
     for r in range(4):
-        cells = []
-        for col in range(4):
-            m = view["market"][r * 4 + col]
-            top = m["top"]
-            here = "".join(pawns.get(m["stack"], []))
-            name = (
-                "-" if top is None else f"{SKILLS[t.skill[t.number[top]]]}${t.cost[t.number[top]]}"
-            )
-            cells.append(f"{m['stack']}{('*' + here) if here else '':<2} {name} ({m['count']})")
-        lines.extend(_abreast(cells, width))
+        lines.extend(_abreast(cells[r * 4 : r * 4 + 4], width, cell))
     artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
     for s, p in enumerate(view["seats"]):
         who = "you" if s == view["seat"] else f"seat {s}"
@@ -203,14 +201,15 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
 
 
 CELL = 17
-"""The width of a market stack's cell: four abreast, with the indent, fit 79 columns."""
+"""The width of a market stack's cell (wider where pawns meet on a stack, or a stack holds ten
+cards or more): four abreast, with the indent, fit 79 columns."""
 
 
-def _abreast(cells: list[str], width: int) -> list[str]:
-    """A market row: its cells in columns, as many to a line as ``width`` holds."""
-    per_line = max(1, (width - 2) // (CELL + 1))
+def _abreast(cells: list[str], width: int, cell: int) -> list[str]:
+    """A market row: its cells in columns ``cell`` wide, as many to a line as ``width`` holds."""
+    per_line = max(1, (width - 2) // (cell + 1))
     return [
-        "  " + " ".join(f"{cell:<{CELL}}" for cell in cells[i : i + per_line]).rstrip()
+        "  " + " ".join(f"{text:<{cell}}" for text in cells[i : i + per_line]).rstrip()
         for i in range(0, len(cells), per_line)
     ]
 
