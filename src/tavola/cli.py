@@ -698,7 +698,11 @@ def _analyse(args: argparse.Namespace) -> int:
     console = _stdout()
     table = Table(
         title=f"Seat {args.seat}'s decisions, rated by {agent}",
-        caption="value: the seat's expected result, 1 for first place and 0 for last",
+        caption=(
+            "value: the seat's expected result, 1 for first place and 0 for last; the search's "
+            "choice is the move it searched most, whose value is the surest (a move searched "
+            "less may show a higher one)"
+        ),
         box=box.SIMPLE,
     )
     for column in ("move", "played", "value", "search's choice", "value", "given up"):
