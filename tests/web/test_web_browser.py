@@ -566,6 +566,24 @@ def test_a_seat_handed_to_a_bot_says_since_when(server: str, browser) -> None:
     page.close()
 
 
+def test_rivals_end_screen_reveals_each_seats_hand_deck_and_works(server: str, browser) -> None:
+    """'Seat 1: final view' showed only the score, completed Masterpieces and Palette: not the
+    hand, deck, discards and Masterpieces in progress the 2006 and 2013 games reveal."""
+    body = {
+        "game": "renaissance-rivals",
+        "players": 1,
+        "seats": [{"kind": "bot", "agent": "random"}],
+    }
+    made = api(server, "/api/tables", body)
+    page = browser.new_page()
+    page.goto(server + made["spectator"])
+    page.get_by_text("Seat 0: final view").click(timeout=60_000)
+    text = page.locator(".rr-revealed").inner_text().lower()  # headings are upper case
+    for part in ("masterpieces in progress", "completed:", "hand (", "deck (", "discards ("):
+        assert part in text, text
+    page.close()
+
+
 def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_bot(
     server: str, browser
 ) -> None:

@@ -454,15 +454,19 @@ export function render(container, msg, act) {
       h('div', { class: `seats-grid rr-seats n-${v.seats.length}` }, v.seats.map((_, s) => seatPanel(msg, set, s)))));
 }
 
-/** A seat's final view on the end screen: score, completed Masterpieces, Palette, Elevated. */
+/** A seat's final view on the end screen: everything it held, its hand, deck and discards
+ *  too (as the seat itself saw them), beside its works and Palette. */
 export function revealed(view, msg, s) {
   stylesheet(CSS);
   const set = setOf(msg);
   const p = view.seats[s];
+  const pile = (title, ids) => h('div', { class: 'rr-done' }, h('h4', { text: `${title} (${ids.length})` }),
+    ids.length ? chipsOf(set, ids, 'held') : h('p', { class: 'help', text: 'None.' }));
   return h('div', { class: 'rr-revealed' },
     h('p', {}, h('strong', { text: `${p.score} VP` }), ` · ${artistName(set, p.artist)} · pawn on ${p.pawn}`),
-    h('div', { class: 'rr-done' }, h('h4', { text: `Completed Masterpieces (${p.completed.length})` }),
-      p.completed.length ? chipsOf(set, p.completed, 'completed') : h('p', { class: 'help', text: 'None.' })),
-    p.elevated.length ? h('div', { class: 'rr-done' }, h('h4', { text: `Elevated (${p.elevated.length})` }), chipsOf(set, p.elevated, 'elevated')) : null,
-    palette(set, p));
+    works(msg, set, p),
+    palette(set, p),
+    pile('Hand', p.hand || []),
+    pile('Deck', p.deck || []),
+    pile('Discards', p.discards));
 }
