@@ -35,19 +35,24 @@ function drawCard(deck, id, extra = {}) {
   const of = ` of ${suit}`;
   const rank = suit && c.name.endsWith(of) ? c.name.slice(0, -of.length) : c.name;
   const partner = c.role && (extra.players === 5) === (c.role === 'abbot');
-  const label = `${c.name}, ${suit || 'unknown suit'}, ${c.ducats ?? '?'} ducats${partner ? ', a partner card' : ''}`;
+  const influence = c.influence ? `, influence ${c.influence}` : '';
+  const label = `${c.name}, ${suit || 'unknown suit'}, ${c.ducats ?? '?'} ducats${influence}${partner ? ', a partner card' : ''}`;
   const parts = [
     h('span', { class: 'suit' }, EMBLEMS[c.suit] ? icon(EMBLEMS[c.suit], 'emblem') : null, h('span', { text: suit })),
     h('span', { class: `rank${rank.length > 8 ? ' longer' : rank.length > 6 ? ' long' : ''}`, text: rank }),
     partner ? h('span', { class: 'role', text: '✦ partner card' }) : null,
-    h('span', { class: `coin${c.ducats ? '' : ' none'}`, title: `${c.ducats ?? '?'} ducats` },
-      h('span', { text: c.ducats ?? '?' }), h('span', { class: 'visually-hidden', text: ' ducats' })),
+    h('span', { class: 'foot' },
+      // a cleric's influence decides between clerics: on the card, not in a tooltip a touch screen never shows
+      c.influence ? h('span', { class: 'influence', title: `influence ${c.influence}: of two clerics, the more wins` },
+        h('span', { class: 'k', text: 'inf ' }), c.influence) : null,
+      h('span', { class: `coin${c.ducats ? '' : ' none'}`, title: `${c.ducats ?? '?'} ducats` },
+        h('span', { text: c.ducats ?? '?' }), h('span', { class: 'visually-hidden', text: ' ducats' }))),
   ];
   const said = extra.entry?.action?.kind === 'play' ? `Play ${label}` : label; // says what a click does
   const attrs = {
     class: `tcard suit-${c.suit} ${extra.class || ''}`,
     'aria-label': extra.barred ? `${label}: cannot be played now` : said,
-    title: c.influence ? `${label}; influence ${c.influence}` : label,
+    title: label,
     dataset: { card: id },
   };
   return playable('div', attrs, extra.entry, extra.act, parts);
