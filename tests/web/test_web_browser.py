@@ -1762,6 +1762,57 @@ def test_a_review_entry_on_a_phone_brings_the_board_into_view_and_a_way_back(
     page.close()
 
 
+def test_the_review_prefers_a_move_only_when_it_rates_it_higher(server: str, browser) -> None:
+    """'Draw a card (0.27); the search prefers Turn up a Challenge (0.25)': the search's choice is
+    the move it searched most, which may rate lower. And a Rivals solo game lost whatever was
+    played rated every move 0.00 without a word."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page()
+
+    def option(kind: str, value: float) -> dict:
+        return {"action": {"kind": kind}, "label": kind, "value": value}
+
+    def decision(i: int, played: dict, others: list[dict]) -> dict:
+        options = [*others, played]  # the search's choice, the most searched, first
+        loss = max(0.0, options[0]["value"] - played["value"])
+        return {"index": i, "played": played["action"], "played_label": played["label"]} | {
+            "best": options[0]["action"],
+            "options": options,
+            "loss": loss,
+        }
+
+    answers = {
+        "rated": [
+            decision(1, option("draw", 0.3), [option("challenge", 0.6)]),
+            decision(2, option("draw", 0.27), [option("challenge", 0.25)]),
+            decision(3, option("draw", 0.5), []),
+        ],
+        "blank": [decision(1, option("draw", 0.0), [option("challenge", 0.0)])],
+    }
+    which = ["rated"]
+    page.route(
+        "**/review?*",
+        lambda route: route.fulfill(json={"agent": "ismcts", "decisions": answers[which[0]]}),
+    )
+    page.goto(f"{server}{made['replay']}#seat=1&step=0")
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    expect(page.locator("#review-list li")).to_have_text(
+        [
+            "Move 2: draw (0.30); the search prefers challenge (0.60).",
+            "Move 3: draw (0.27); the search searched challenge (0.25) more, but rates the move "
+            "played as high: nothing given up.",
+            "Move 4: draw (0.50), the search's choice too.",
+        ]
+    )
+    expect(page.locator("#review-status")).not_to_contain_text("0.00")
+    which[0] = "blank"
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    expect(page.locator("#review-status")).to_contain_text(
+        "Every move is rated 0.00: in the search's playouts this seat lost whatever it played"
+    )
+    page.close()
+
+
 def test_the_pages_say_things_in_words_not_in_the_rules_pages_codes(server: str, browser) -> None:
     """Options' help named decisions by their codes ('decision D13'); the 2013 game began at
     'Round 0'; the 2006 game asked to 'draw a CR card'."""

@@ -122,13 +122,21 @@ async function review() {
     }
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     const agree = data.decisions.filter((d) => same(d.best, d.played)).length;
-    status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`;
+    // every option of every decision at 0.00: the search's playouts lost whatever was played
+    const blank = data.decisions.every((d) => d.options.every((o) => o.value < 0.005));
+    status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`
+      + (blank && data.decisions.length ? ' Every move is rated 0.00: in the search\'s playouts this seat lost whatever it played, so the ratings cannot tell its moves apart.' : '');
     list.replaceChildren(...data.decisions.map((d) => {
       const played = d.options.find((o) => same(o.action, d.played));
       const best = d.options[0];
-      const text = same(best.action, d.played)
-        ? `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}), the search's choice too.`
-        : `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)}); the search prefers ${best.label} (${best.value.toFixed(2)}).`;
+      const move = `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)})`;
+      // the search's choice is the move it searched most; only a clearly higher value is a preference
+      let text = `${move}, the search's choice too.`;
+      if (!same(best.action, d.played)) {
+        text = d.loss >= 0.01
+          ? `${move}; the search prefers ${best.label} (${best.value.toFixed(2)}).`
+          : `${move}; the search searched ${best.label} (${best.value.toFixed(2)}) more, but rates the move played as high: nothing given up.`;
+      }
       const link = h('button', { type: 'button', class: 'link', text });
       link.addEventListener('click', () => goFromReview(d.index, link));
       return h('li', { class: d.loss >= 0.05 ? 'costly' : null }, link);
