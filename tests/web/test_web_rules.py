@@ -116,3 +116,22 @@ def test_the_reading_gives_the_rules_version_the_game_plays(spec) -> None:
     is refused by this tavola)."""
     head = (ROOT / "docs" / "rules" / f"{spec.id}.md").read_text(encoding="utf-8")[:600]
     assert re.findall(r"rules\s+version\s+(\d+)", head) == [spec.rules_version]
+
+
+@pytest.mark.parametrize("spec", tavola.list_games(), ids=lambda s: s.id)
+def test_a_rules_page_reads_as_words(client: TestClient, spec) -> None:
+    """The pages showed Python: 'None | None' for a wild card's needs and offers, Rivals'
+    cross-links as "[['PERSP', 'PORT'], ...]"; the brief parted a paragraph mid-sentence ('row 1
+    Milan, ...' began one); the rulebook's sentences, each said to be on a line of its own (›),
+    ran together; and the one-player rules were not on the page."""
+    page = html.unescape(client.get(f"/rules/{spec.id}").text)
+    assert "None" not in re.findall(r"<td>([^<]*)</td>", page)
+    cards = page.split('id="cards-title"')[-1].split("</section>")[0]
+    assert "[[" not in cards and "['" not in cards
+    brief = re.findall(r"<p>([^<]*)</p>", page.split('id="rules-title"')[1].split("</section>")[0])
+    assert brief and all(p[0].isupper() for p in brief[1:])  # a paragraph begins a sentence
+    assert re.search(r"(?<!<br />)\n›", page) is None  # each › on a line of its own
+    solo = getattr(spec.text, "SOLO", None)
+    assert ('id="solo-title"' in page) == bool(solo)
+    if spec.id == "renaissance-rivals":
+        assert "St. Peter's scores 6 and does not end the game." in page

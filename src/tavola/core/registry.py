@@ -28,7 +28,8 @@ class TextUI(Protocol):
     """How a game shows itself on a terminal (a game's ``text`` module satisfies this)."""
 
     RULES: str
-    """The rules in brief, for ``help``."""
+    """The rules in brief, for ``help`` (paragraphs parted by blank lines). A game for one
+    player may also have ``SOLO``, its one-player rules (the rules page shows both)."""
 
     def render(self, view: dict[str, Any]) -> str:
         """A view as plain text."""

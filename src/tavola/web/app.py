@@ -563,18 +563,11 @@ def _with_agent(data: dict[str, Any], game_id: object) -> dict[str, Any]:
 
 
 def _rules_page(spec: Any) -> dict[str, Any]:
-    """A game's rules in brief (its text module's, in paragraphs), its standard card faces
+    """A game's rules in brief (its text module's, in paragraphs, and its one-player rules if
+    it has them), its standard card faces
     as a table (a column per field of the faces, a line per group of names: suits, kinds),
     and the reading of its rulebook (docs/rules/<game>.md) if it has one."""
     text = spec.text.RULES if spec.text is not None else spec.description
-    paragraphs: list[str] = []
-    line_ended = True
-    for line in text.splitlines():  # a line that ends a sentence ends a paragraph
-        if line_ended or not paragraphs:
-            paragraphs.append(line.strip())
-        else:
-            paragraphs[-1] += " " + line.strip()
-        line_ended = line.rstrip().endswith((".", ":"))
     faces = new_game(spec.id, players=spec.min_players, seed=0).card_table()
     cards = [_in_words(card, faces) for card in faces.get("cards", {}).values()]
     columns = [k for k in dict.fromkeys(k for c in cards for k in c) if k != "name"]
@@ -583,15 +576,25 @@ def _rules_page(spec: Any) -> dict[str, Any]:
         if name == "cards":
             continue
         shown = values.values() if isinstance(values, dict) else values
-        groups.append((name, ", ".join(map(str, shown))))
+        groups.append((name, ", ".join(_word(x) for x in shown)))
     return {
         "spec": spec,
-        "rules": paragraphs,
+        "rules": _paragraphs(text),
+        "solo": _paragraphs(getattr(spec.text, "SOLO", "")),  # a game's one-player rules
         "cards": cards,
         "columns": columns,
         "groups": groups,
         "reading": reading(spec.id),
     }
+
+
+def _paragraphs(text: str) -> list[str]:
+    """Text wrapped in lines as its paragraphs (parted by blank lines), each on one line.
+
+    >>> _paragraphs("One two\\nthree.\\n\\nIt ends.")
+    ['One two three.', 'It ends.']
+    """
+    return [" ".join(part.split()) for part in re.split(r"\n\s*\n", text.strip()) if part]
 
 
 def _in_words(card: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
@@ -608,9 +611,19 @@ def _in_words(card: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(group, dict) and isinstance(value, int | str) and value in group:
             value = group[value]
         elif isinstance(value, list):
-            value = ", ".join(map(str, value))
-        out[key] = value
+            value = ", ".join(map(_word, value))
+        out[key] = _word(value)
     return out
+
+
+def _word(value: Any) -> str:
+    """A value of the card faces in words: a pair (two skills cross-linked) as 'PERSP–PORT',
+    none (a wild card's needs) as a dash, not Python's 'None' or "['PERSP', 'PORT']"."""
+    if value is None:
+        return "—"
+    if isinstance(value, list | tuple):
+        return "–".join(map(_word, value))
+    return str(value)
 
 
 def _game_json(spec: Any) -> dict[str, Any]:

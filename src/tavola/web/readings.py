@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import NamedTuple
 
 from markdown_it import MarkdownIt
@@ -61,7 +62,25 @@ def render(text: str) -> Reading:
             token.attrSet("id", slug)
             if token.tag == "h3":
                 sections.append((slug, tokens[i + 1].content))
+        if token.type == "inline":
+            _break_before_quotes(token)
     return Reading(md.renderer.render(tokens, md.options, {}), sections)
+
+
+def _break_before_quotes(inline: Token) -> None:
+    """Start each quoted rulebook sentence (a line that begins with ›) on a line of its own,
+    as the page says it is: Markdown runs a paragraph's lines together.
+
+    >>> print(render("› One sentence.\\n› Another.\\nSaid of both.").html)
+    <p>› One sentence.<br />
+    › Another.
+    Said of both.</p>
+    <BLANKLINE>
+    """
+    children = inline.children or []
+    for before, after in pairwise(children):
+        if before.type == "softbreak" and after.type == "text" and after.content.startswith("›"):
+            before.type, before.tag = "hardbreak", "br"
 
 
 def _slug(inline: Token, used: set[str]) -> str:

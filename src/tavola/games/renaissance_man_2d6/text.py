@@ -21,15 +21,18 @@ RULES = """\
 Renaissance Man (2006), in brief. Each player holds Creative Reserves (CR)
 cards: C Cooking, F Friend, G Gamer, M Musician, W Writer; 3 each to start.
 Face up in the middle lie as many Challenges as players.
+
 On your turn either draw a CR card (that ends your turn), or turn up a
 Challenge; you may then attempt any face-up Challenge: play CR cards that match
 its requirements and roll 2d6. You need 7 or better: +1 if it is the card you
 turned up this turn, -2 for each requirement you do not match, +1 for each
 extra matching card. Win: your cards are discarded and the Challenge goes to
 your Success pile. Lose: take your cards back. Either way your turn is done.
+
 An Event (a special Challenge) is contested at once: each player from you on
 plays any matching cards; all roll 2d6 + cards played (+1 for you); the
 highest takes the Event and its benefit (ties roll again).
+
 At the end of your turn, if anyone has 10 points or more, you may declare your
 next turn your last. Most points at the end wins; ties share the win."""
 

@@ -29,7 +29,9 @@ per city at a time, and pay Advancement for its three steps; a completed one
 gives a free move. LAND/ARCH in hand: Elevate a card (out of the deck, still
 scored). BRONZ/COLOR: draw one more. End: move at most one Commission from hand
 to Palette, discard, draw 4.
+
 A turn without Commission or Masterpiece actions gives one free move.
+
 The game ends at once when an artist completes 6 Masterpieces including the
 8-VP major, or acquires St. Peter's. VP: completed Masterpieces, Commission
 levels in the deck and Elevated (St. Peter's 10); nothing for the Palette."""

@@ -27,6 +27,7 @@ their ducats at the end of the season. The Heir's secret partner is whoever
 holds the Abbot. At 4 players the holders of the Pope and the Mendicant are
 partners. If nobody claims, the highest influence (clerics) loses 1 renown and
 the season is dealt again.
+
 A trading day: the leader plays any card; the others must follow the city led
 (Venice, Florence, Naples) if they can, else play anything. A trade led with a
 cleric (the Church) must be followed with clerics. The highest cleric wins,
