@@ -157,6 +157,7 @@ def _edited(record: dict, **changes: object) -> dict:
 
 BAD_RECORDS = [
     (lambda r: "not json at all", "not JSON"),
+    (lambda r: " \n", "the file is empty: a record is the JSON"),  # it said "not JSON"
     (lambda r: [1, 2, 3], "a game record is a JSON object"),
     (lambda r: {k: v for k, v in r.items() if k != "seed"}, "lacks seed"),
     (lambda r: _edited(r, seed=None), "seed is missing"),

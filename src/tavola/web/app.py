@@ -361,8 +361,9 @@ def create_app(
             return _too_large(MAX_RECORD)
         data = _parsed(body)
         if data is NOT_JSON:
+            fault = "is empty" if not body.strip() else "is not JSON"
             return JSONResponse(
-                {"error": "the file is not JSON: a record is the JSON a finished table gives"},
+                {"error": f"the file {fault}: a record is the JSON a finished table gives"},
                 status_code=400,
             )
         try:
