@@ -1762,6 +1762,19 @@ def test_a_review_entry_on_a_phone_brings_the_board_into_view_and_a_way_back(
     page.close()
 
 
+def test_a_replay_link_opened_in_its_tab_shows_its_seat_and_move(server: str, browser) -> None:
+    """A link to another seat and move of the same replay, opened in the same tab, changes only
+    the fragment: the page stayed on the seat and move it showed."""
+    made = api(server, "/api/replays", finished_record("testa-di-pecora", 4))
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=2&step=21")
+    expect(page.locator("#step-text")).to_contain_text("Move 21 of")
+    page.goto(f"{server}{made['replay']}#seat=3&step=40")
+    expect(page.locator("#step-text")).to_contain_text("Move 40 of")
+    expect(page.locator("#viewer")).to_have_value("3")
+    page.close()
+
+
 def test_the_review_prefers_a_move_only_when_it_rates_it_higher(server: str, browser) -> None:
     """'Draw a card (0.27); the search prefers Turn up a Challenge (0.25)': the search's choice is
     the move it searched most, which may rate lower. And a Rivals solo game lost whatever was

@@ -186,3 +186,5 @@ skipKeepingFragment();
 renderer = await gameRenderer(main.dataset.game, generic);
 fitSideToWindow();
 go(readFragment());
+// a link to another seat or move opened in this tab changes only the fragment: show it
+window.addEventListener('hashchange', () => go(readFragment()));
