@@ -459,7 +459,7 @@ def _play(args: argparse.Namespace) -> int:
     spec = get_spec(args.game)
     players = args.players
     if players is None:  # a variant made for some counts (a solo one) asks for its largest
-        players = spec.variant_players.get(args.variant, (0, spec.max_players))[1]
+        players = spec.variant_players.get(args.variant, (spec.min_players, spec.max_players))[1]
     options = _game_options(spec, args)
     spec.check(players, args.variant, options)  # a bad one is a usage error, before the game
     if args.variant is not None and args.variant not in spec.variants_for(players):

@@ -577,7 +577,7 @@ def _rules_page(spec: Any) -> dict[str, Any]:
         if name == "cards":
             continue
         shown = values.values() if isinstance(values, dict) else values
-        groups.append((name, ", ".join(_word(x) for x in shown)))
+        groups.append((name, _words(shown)))
     return {
         "spec": spec,
         "rules": _paragraphs(text),
@@ -611,10 +611,13 @@ def _in_words(card: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
             value = "yes" if value else "no"
         elif isinstance(group, dict) and isinstance(value, int | str) and value in group:
             value = group[value]
-        elif isinstance(value, list):
-            value = ", ".join(map(_word, value))
-        out[key] = _word(value)
+        out[key] = _words(value) if isinstance(value, list) else _word(value)
     return out
+
+
+def _words(values: Any) -> str:
+    """Values of the card faces in words, parted by commas."""
+    return ", ".join(map(_word, values))
 
 
 def _word(value: Any) -> str:
