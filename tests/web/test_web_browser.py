@@ -584,6 +584,29 @@ def test_rivals_end_screen_reveals_each_seats_hand_deck_and_works(server: str, b
     page.close()
 
 
+def test_the_rivals_solo_table_says_the_goal_the_clock_and_what_the_score_is_made_of(
+    server: str, browser
+) -> None:
+    """A trial's solo game did not say how it is won or lost; 'removed from column A: 16 of 26'
+    read as the cards left though the player takes from column A too; St. Peter's showed 10 VP
+    (6 alone); and the VP had no breakdown with the removals taken off it."""
+    g = tavola.replay(random_record("renaissance-rivals", 1, 2))  # St. Peter's tops C3 [seed 2]
+    table = api(server, "/api/replays", g.record())["table"]
+    page = browser.new_page()
+    page.goto(f"{server}/replay/{table}#seat=0&step=0")
+    expect(page.locator(".rr-goal")).to_contain_text("complete six Masterpieces, your major")
+    expect(page.locator(".removed-key")).to_have_text("column A: 26 cards left, 0 removed (−0 VP)")
+    st_peters = page.locator('.rr-stack[data-stack="C3"]')
+    expect(st_peters).to_contain_text("St. Peter")
+    expect(st_peters.locator(".vp")).to_have_text("6 VP")
+    page.goto(f"{server}/replay/{table}#seat=0&step={len(g.history)}")
+    parts = g.view(0)["seats"][0]["score_parts"]
+    said = f"VP: 0 from Masterpieces + {parts['commissions']} from Commissions − 25 removed"
+    expect(page.locator(".rr-seat .rr-score-parts")).to_contain_text(said)
+    assert parts["removed"] == 25 and g.view(0)["ended"] == "solo-lost"  # one card was acquired
+    page.close()
+
+
 def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_bot(
     server: str, browser
 ) -> None:

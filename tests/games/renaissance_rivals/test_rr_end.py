@@ -92,6 +92,16 @@ def test_scoring() -> None:
     put(g, l2, "deck", 1)
     put(g, l3, "deck", 1)
     assert (g.score(0), g.score(1)) == (0, 6)
+    assert g.view(1)["seats"][0]["score_parts"] == {
+        "masterpieces": 0,
+        "commissions": 0,
+        "removed": 0,
+    }
+    assert g.view(0)["seats"][1]["score_parts"] == {
+        "masterpieces": 0,
+        "commissions": 6,
+        "removed": 0,
+    }
 
 
 def totals(g: RenaissanceRivals) -> list[int]:
@@ -211,6 +221,11 @@ def test_solo_loss_when_column_a_is_empty() -> None:
     assert g.view(0)["ended"] == "solo-lost" and g.turns == 26 and g.view(0)["turn"] == 26
     assert not any(g.stacks[p] for p in (0, 4, 8, 12))
     assert g.result.scores == (-26,)
+    assert g.view(0)["seats"][0]["score_parts"] == {
+        "masterpieces": 0,
+        "commissions": 0,
+        "removed": 26,
+    }
     said = g.events(0)[-1]["text"]
     assert said == "The game is over: column A is empty: the solo game is lost. Scores: You -26."
 
@@ -248,6 +263,7 @@ def test_solo_victory_ends_before_the_removal_and_st_peters_counts_six() -> None
     g.inf_pool = 14
     do(g, {"kind": "acquire", "stack": "B4", "to": "deck"})
     assert not g.is_over and g.score(0) == 6
+    assert g.view(0)["card_vp"] == {stp: 6} and new(2, seed=1).view(0)["card_vp"] == {}
     from tavola.games.renaissance_rivals.rules import MP0, ST0
 
     mine = [i for i in range(MP0, ST0) if g.t.mp_artist[i] == g.artist[0]]
@@ -269,4 +285,8 @@ def test_solo_victory_ends_before_the_removal_and_st_peters_counts_six() -> None
     for _ in range(3):
         do(g, {"kind": "advance", "city": name})
     assert g.is_over and g.view(0)["ended"] == "masterpieces" and len(g.removed) == removed
+    parts = g.view(0)["seats"][0]["score_parts"]
+    assert parts["masterpieces"] == sum(g.t.vp[i] for i in g.completed[0])
+    assert parts["commissions"] == 6 and parts["removed"] == removed
+    assert parts["masterpieces"] + 6 - removed == g.score(0) == g.view(0)["seats"][0]["score"]
     check(g)

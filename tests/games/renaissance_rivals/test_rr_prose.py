@@ -147,3 +147,14 @@ def test_the_screens_market_stays_in_columns_where_pawns_meet() -> None:
     assert len(rows) == 4 and "B3*012 SCULP$5 (6)" in rows[2]
     starts = {tuple(line.index(f"{col}{r}") for col in "ABCD") for r, line in enumerate(rows, 1)}
     assert len(starts) == 1  # every row's stacks start in the same columns
+
+
+def test_the_solo_screen_says_column_as_cards_left_and_the_scores_parts() -> None:
+    """The solo game's clock is column A; its score is less one per card removed."""
+    g = new(1, seed=2)
+    for _ in range(3):
+        g.act(0, next(a for a in g.legal_actions(0) if a.kind == "end"))
+    screen = text.render(g.view(0))
+    assert "Column A: 23 cards left, 3 removed (-3 VP)." in screen
+    assert ", -3 VP (0 + 0 - 3 removed);" in screen
+    assert "Column A" not in text.render(new(2).view(0))

@@ -765,21 +765,26 @@ class RenaissanceRivals(Game):
     # -- scoring -------------------------------------------------------------------------
 
     def score(self, s: int) -> int:
-        """Victory Points now: completed Masterpieces, Commissions in the deck (draw deck,
-        hand, discards) and Elevated, by level (St. Peter's 10, in the solo game 6); nothing
-        for the Palette; in the solo game, less one per card removed from column A."""
+        """Victory Points now: the sum of :meth:`score_parts`."""
+        masterpieces, commissions, removed = self.score_parts(s)
+        return masterpieces + commissions - removed
+
+    def score_parts(self, s: int) -> tuple[int, int, int]:
+        """Seat ``s``'s Victory Points in parts: its completed Masterpieces; its Commissions in
+        the deck (draw deck, hand, discards) and Elevated, by level (St. Peter's 10, in the solo
+        game 6; nothing for the Palette); and, in the solo game, one less per card removed from
+        column A (else 0)."""
         t = self.t
         vp = t.vp
         owned = t.solo_owned_vp if self.solo else t.owned_vp
-        total = 0
+        masterpieces = 0
         for i in self.completed[s]:
-            total += vp[i]
+            masterpieces += vp[i]
+        commissions = 0
         for pile in (self.decks[s], self.hands[s], self.discards[s], self.elevated[s]):
             for i in pile:
-                total += owned[i]
-        if self.solo:
-            total -= len(self.removed)
-        return total
+                commissions += owned[i]
+        return masterpieces, commissions, len(self.removed) if self.solo else 0
 
     # -- what a seat knows ---------------------------------------------------------------
 

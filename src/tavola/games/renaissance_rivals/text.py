@@ -162,6 +162,10 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
     cell = max(CELL, *map(len, cells))
     for r in range(4):
         lines.extend(_abreast(cells[r * 4 : r * 4 + 4], width, cell))
+    if view["solo"]:
+        left = sum(view["market"][i]["count"] for i in (0, 4, 8, 12))
+        removed = len(view["removed"])
+        lines.append(f"Column A: {count(left, 'card')} left, {removed} removed (-{removed} VP).")
     artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
     for s, p in enumerate(view["seats"]):
         who = "you" if s == view["seat"] else f"seat {s}"
@@ -171,7 +175,7 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
         )
         lines.append(
             textwrap.fill(
-                f"{who}: {artists[p['artist']]}, pawn {p['pawn']}, {p['score']} VP; Mastery "
+                f"{who}: {artists[p['artist']]}, pawn {p['pawn']}, {_score(p)}; Mastery "
                 f"{' '.join(p['mastery']) or '-'}; completed {len(p['completed'])}; hand "
                 f"{p['hand_size']}, deck {p['deck_size']}, discards {len(p['discards'])}"
                 + (f"; working on {work}" if work else ""),
@@ -214,6 +218,17 @@ def _abreast(cells: list[str], width: int, cell: int) -> list[str]:
         "  " + " ".join(f"{text:<{cell}}" for text in cells[i : i + per_line]).rstrip()
         for i in range(0, len(cells), per_line)
     ]
+
+
+def _score(seat: dict[str, Any]) -> str:
+    """ "12 VP", in the solo game with its parts: "3 VP (8 + 3 - 8 removed)"."""
+    parts = seat["score_parts"]
+    if not parts["removed"]:
+        return f"{seat['score']} VP"
+    return (
+        f"{seat['score']} VP ({parts['masterpieces']} + {parts['commissions']} - "
+        f"{parts['removed']} removed)"
+    )
 
 
 def _who(seat: int, viewer: int | None) -> str:

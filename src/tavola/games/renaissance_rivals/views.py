@@ -54,6 +54,7 @@ def seat_json(g: RenaissanceRivals, s: int, mine: bool) -> dict[str, Any]:
         deck_ids = card_ids(ids, deck)
         deck_ids.sort()
     mastery = g.mastery[s]
+    masterpieces, commissions, removed = g.score_parts(s)
     return {
         "artist": g.c.artist_ids[g.artist[s]],
         "pawn": SQUARES[g.pawn[s]][0],
@@ -69,8 +70,20 @@ def seat_json(g: RenaissanceRivals, s: int, mine: bool) -> dict[str, Any]:
         "elevated": card_ids(ids, g.elevated[s]),
         "completed": card_ids(ids, g.completed[s]),
         "in_progress": working,
-        "score": g.score(s),
+        "score": masterpieces + commissions - removed,
+        "score_parts": {
+            "masterpieces": masterpieces,
+            "commissions": commissions,
+            "removed": removed,
+        },
     }
+
+
+def _solo_vp(g: RenaissanceRivals) -> dict[str, int]:
+    """The cards the solo game scores apart from their face: St. Peter's (of the first deck:
+    the solo game has no Red deck [D11])."""
+    i = g.t.st_peters[0]
+    return {g.t.ids[i]: g.t.solo_owned_vp[i]}
 
 
 def build_view(g: RenaissanceRivals, seat: int | None) -> dict[str, Any]:
@@ -116,6 +129,7 @@ def build_view(g: RenaissanceRivals, seat: int | None) -> dict[str, Any]:
             "free_move_taken": g.free_used,
         },
         "removed": card_ids(ids, g.removed) if g.solo else None,
+        "card_vp": _solo_vp(g) if g.solo else {},
         "ended": END_REASONS[g.ended] if g.ended >= 0 else None,
         "directions": list(DIR_NAMES),
     }

@@ -59,9 +59,13 @@ const ARROW_WORDS = {
 const DIR_ARROW = { up: 'U', down: 'D', left: 'L', right: 'R' };
 const CITY_ICON = ['M3 21V9l3-2 3 2v12z', 'M10 21V5l2-3 2 3v16z', 'M15 21v-8h6v8z']; // towers
 
+/** The card set, with the VP this game scores a card at where it differs from the card's
+ *  face (the solo game's St. Peter's: the view's card_vp). */
 function setOf(msg) {
   const c = msg.cards || {};
-  return { cards: c.cards || {}, skills: c.skills || {}, artists: c.artists || {} };
+  const cards = { ...(c.cards || {}) };
+  Object.entries(msg.view?.card_vp || {}).forEach(([id, vp]) => { if (cards[id]) cards[id] = { ...cards[id], vp }; });
+  return { cards, skills: c.skills || {}, artists: c.artists || {} };
 }
 
 function face(set, id) {
@@ -221,6 +225,13 @@ function status(msg) {
       t.free_move_taken ? h('span', { class: 'rr-stat zero', text: 'free move taken' }) : null));
 }
 
+/** The solo game's goal, said while it is played (the table of more seats needs none). */
+function soloGoal(v) {
+  if (!v.solo || v.phase === 'over') return null;
+  return h('p', { class: 'help rr-goal' }, h('strong', { text: 'Solo: ' }),
+    'complete six Masterpieces, your major among them, before column A runs out. The top card of column A (from A1 down) is removed at the end of each turn, and each card removed costs a VP.');
+}
+
 // -- the market --------------------------------------------------------------------------------
 
 function square(name) {
@@ -284,13 +295,14 @@ function market(msg, set, act) {
     }
   }
   const removed = v.solo && Array.isArray(v.removed) ? v.removed.length : null;
+  const columnA = [0, 4, 8, 12].reduce((n, i) => n + v.market[i].count, 0);
   return h('section', { class: 'panel rr-market-box', 'aria-labelledby': 'market-title' },
     h('div', { class: 'rr-market-head' },
       h('h2', { id: 'market-title', text: 'The market' }),
       h('p', { class: 'help legend' },
         me && v.phase !== 'over' ? h('span', { class: 'key reach-key', text: `within ${whose(msg)} reach` }) : null,
         act && msg.legal?.some((e) => e.action.kind === 'acquire') ? h('span', { class: 'key buy-key', text: 'you can acquire' }) : null,
-        removed !== null ? h('span', { class: 'key removed-key', text: `removed from column A: ${removed} of 26` }) : null)),
+        removed !== null ? h('span', { class: 'key removed-key', text: `column A: ${plural(columnA, 'card')} left, ${removed} removed (−${removed} VP)` }) : null)),
     h('div', { class: 'rr-market-scroll' },
       h('div', { class: `rr-market${red ? ' with-red' : ''}` }, cells)),
     red ? h('p', { class: 'help rr-red-line', text: `Red deck piles, rows 1-4 (levels 4, 3, 2, 1): ${v.red_piles.join(', ')} cards.` }) : null);
@@ -403,12 +415,26 @@ function chipsOf(set, ids, cls) {
   }));
 }
 
+/** "Completed: 3 of 6, major done"; past six without the major, what is still to do. */
+function completedWords(n, hasMajor) {
+  if (n >= 6 && !hasMajor) return `Completed: ${n}, the major still to do`;
+  return `Completed: ${n} of 6${hasMajor ? ', major done' : ''}`;
+}
+
+/** "8 Masterpieces + 5 Commissions − 4 removed": what a seat's VP is made of. */
+function scoreWords(p) {
+  const parts = p.score_parts;
+  if (!parts) return null;
+  const words = [`${parts.masterpieces} from Masterpieces`, `${parts.commissions} from Commissions`];
+  return `${words.join(' + ')}${parts.removed ? ` − ${parts.removed} removed from column A` : ''}`;
+}
+
 function works(msg, set, p) {
   const hasMajor = p.completed.some((id) => face(set, id).vp === 8);
   return [
     citySlots(msg, set, p),
     h('div', { class: 'rr-done' },
-      h('h4', { text: `Completed: ${p.completed.length} of 6${hasMajor ? ', major done' : ''}` }),
+      h('h4', { text: completedWords(p.completed.length, hasMajor) }),
       p.completed.length ? chipsOf(set, p.completed, 'completed') : h('p', { class: 'help', text: 'None yet.' })),
     p.elevated.length ? h('div', { class: 'rr-done' },
       h('h4', { text: `Elevated (${p.elevated.length})` }), chipsOf(set, p.elevated, 'elevated')) : null,
@@ -429,6 +455,7 @@ function seatPanel(msg, set, s) {
       h('div', {}, h('dt', { text: 'Deck' }), h('dd', { text: p.deck_size })),
       h('div', {}, h('dt', { text: 'Discards' }), h('dd', { text: p.discards.length }))),
     acting ? chipList([['to play', 'acting']]) : null,
+    h('p', { class: 'help rr-score-parts', text: `VP: ${scoreWords(p)}` }),
     palette(set, p),
     works(msg, set, p),
     p.discards.length || p.palette.length ? h('details', { class: 'pile', dataset: { panel: `pile-${s}` } },
@@ -446,6 +473,7 @@ export function render(container, msg, act) {
   fill(container,
     h('div', { class: 'rr-board' },
       status(msg),
+      soloGoal(v),
       market(msg, set, act),
       hand(msg, set, act),
       others(msg, set, act),
@@ -463,7 +491,7 @@ export function revealed(view, msg, s) {
   const pile = (title, ids) => h('div', { class: 'rr-done' }, h('h4', { text: `${title} (${ids.length})` }),
     ids.length ? chipsOf(set, ids, 'held') : h('p', { class: 'help', text: 'None.' }));
   return h('div', { class: 'rr-revealed' },
-    h('p', {}, h('strong', { text: `${p.score} VP` }), ` · ${artistName(set, p.artist)} · pawn on ${p.pawn}`),
+    h('p', {}, h('strong', { text: `${p.score} VP` }), ` (${scoreWords(p)}) · ${artistName(set, p.artist)} · pawn on ${p.pawn}`),
     works(msg, set, p),
     palette(set, p),
     pile('Hand', p.hand || []),
