@@ -39,7 +39,7 @@ from tavola.session.table import LiveTable
 from tavola.store import Store
 from throughput import machine
 
-SEATS = [{"kind": "me"}] + [{"kind": "bot", "difficulty": "easy"}] * 3
+SEATS = [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3
 
 
 @dataclass

@@ -57,10 +57,11 @@ HZ = os.sysconf("SC_CLK_TCK")
 SEATS = [
     {"kind": "me"},
     {"kind": "invite"},
-    {"kind": "bot", "difficulty": "easy"},
+    {"kind": "bot", "agent": "random"},
     {"kind": "bot", "difficulty": "medium"},
 ]
-"""A table: two people (seats 0 and 1) and two bots."""
+"""A table: two people (seats 0 and 1) and two bots (the random agent, as before easy became
+the heuristic with slips, so that rounds compare, and medium)."""
 
 
 # -- the server, in a subprocess ------------------------------------------------------------------

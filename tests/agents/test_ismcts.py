@@ -18,6 +18,7 @@ from tavola.agents import (
     Ismcts,
     SeatHandle,
     difficulties,
+    level_words,
     make_agent,
     parse_agent,
     split_agents,
@@ -37,7 +38,8 @@ from tavola.sim.stats import summarize
         ("ismcts:iterations=50", "ismcts", {"iterations": 50}),
         (" ismcts : c = 1.5 , rollout=heuristic ", "ismcts", {"c": 1.5, "rollout": "heuristic"}),
         ("ismcts:seconds=0.5,iterations=9", "ismcts", {"seconds": 0.5, "iterations": 9}),
-        ("easy", "random", {}),
+        ("easy", "heuristic", {"slips": 0.5}),
+        ("heuristic:slips=0.25", "heuristic", {"slips": 0.25}),
         ("medium", "heuristic", {}),
         ("hard", "ismcts", {"iterations": 400, "prior": 3.0}),
     ],
@@ -173,6 +175,32 @@ def test_a_game_without_a_heuristic_offers_only_the_levels_it_can_make(
     assert make_agent("hard", "plain").name == "ismcts"
     with pytest.raises(AgentNameError, match=r"no 'medium' bot in this game.*levels: easy, hard"):
         make_agent("medium", "plain")
+    assert level_words("plain")["easy"] == "plays any legal move at random"
+
+
+def test_easy_is_the_heuristic_with_slips_and_says_so() -> None:
+    """A trial's easy Rivals bot (then the random agent) never acquired a card: easy is now the
+    heuristic playing half its moves at random, and the lobby says what each level does."""
+    game = "renaissance-rivals"
+    g = tavola.new_game(game, players=2, seed=3)
+    view, legal = g.view(0), g.legal_actions(0)
+    plain, always = make_agent("heuristic", game), make_agent("heuristic:slips=1", game)
+    for i in range(20):  # a slip draws, then plays the random agent's move
+        rng = random.Random(i)
+        rng.random()
+        assert always.choose(view, legal, random.Random(i)) == legal[rng.randrange(len(legal))]
+    assert make_agent("heuristic:slips=0", game).name == "heuristic" == plain.name
+    easy = make_agent("easy", game)
+    assert easy.name == "heuristic:slips=0.5"
+    picks = {easy.choose(view, legal, random.Random(i)) for i in range(40)}
+    assert plain.choose(view, legal, random.Random(0)) in picks and len(picks) > 1
+    with pytest.raises(AgentNameError, match=r"slips is a number from 0 to 1, not '1.5'"):
+        make_agent("heuristic:slips=1.5", game)
+    assert level_words(game) == {
+        "easy": "follows the game's rules of thumb, but plays 50% of its moves at random",
+        "medium": "follows the game's rules of thumb",
+        "hard": "searches ahead without seeing hidden cards (a moment a move)",
+    }
 
 
 def test_a_horizon_scores_the_world_by_its_standing_where_the_rollout_stops() -> None:

@@ -266,6 +266,15 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
     page.close()
 
 
+def test_the_lobby_says_what_each_bot_level_does(server: str, browser) -> None:
+    """A trial took the easy bot for a weak player; it played at random, and nothing said so."""
+    page = lobby(server, browser, "testa-di-pecora")
+    words = page.locator("#level-words")
+    expect(words).to_contain_text("easy follows the game's rules of thumb, but plays 50% of its")
+    expect(words).to_contain_text("hard searches ahead without seeing hidden cards")
+    page.close()
+
+
 def test_the_lobby_offers_the_solo_variants_and_their_option_only_to_one_player(
     server: str, browser
 ) -> None:

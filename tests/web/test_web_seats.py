@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create, key_of, play_to_the_end
 
+from tavola.agents import difficulties
 from tavola.core.registry import get_spec
 from tavola.session import HAND_OVER_AFTER
 from tavola.store import Store
@@ -223,7 +224,10 @@ def test_another_player_hands_a_seat_away_three_minutes_to_a_bot(client) -> None
         live.loaded_at -= 5  # 3:00
         done = ask(1, 0)
         assert done.status_code == 200 and done.json()["kind"] == "bot", done.text
-        assert until(a, lambda m: m["seats"][1]["kind"] == "bot")["seats"][1]["agent"] == "random"
+        handed = until(a, lambda m: m["seats"][1]["kind"] == "bot")["seats"][1]
+        assert (
+            handed["agent"] == difficulties(live.game.spec.id)["easy"] and handed["level"] == "easy"
+        )
         assert ask(2, 1).status_code == 409  # seat 1 is a bot's now: its person asks no more
         assert ask(0, 2).status_code == 409  # seat 0 is connected
         assert ask(2, 0).status_code == 200  # seat 2 never came either

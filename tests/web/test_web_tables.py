@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from web_helpers import create, key_of, leaks, play_to_the_end
 
 import tavola
-from tavola.agents import difficulties
+from tavola.agents import difficulties, level_words
 from tavola.web import create_app
 from tavola.web.app import COLLECTOR_THRESHOLDS, RATE, _body
 
@@ -525,6 +525,7 @@ def test_the_leak_scan_finds_a_planted_leak(client: TestClient, monkeypatch) -> 
 def test_a_hard_bot_is_the_games_own_and_plays(client: TestClient) -> None:
     for game in client.get("/api/games").json():
         assert game["difficulties"] == difficulties(game["id"])
+        assert game["level_words"] == level_words(game["id"])
     seats = [{"kind": "bot", "difficulty": "hard"}, {"kind": "me"}]
     r = client.post(
         "/api/tables",

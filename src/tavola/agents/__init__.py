@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..core.registry import get_spec
 from .base import Agent, PolicyAgent, SeatHandle
+from .heuristic import PARAMS as HEURISTIC_PARAMS
 from .heuristic import heuristic_agent
 from .ismcts import PARAMS as ISMCTS_PARAMS
 from .ismcts import Ismcts, Search
@@ -17,6 +18,7 @@ from .names import (
     AgentKind,
     AgentNameError,
     difficulties,
+    level_words,
     parse_agent,
     split_agents,
 )
@@ -32,7 +34,8 @@ KINDS: dict[str, AgentKind] = {
             "heuristic",
             "the game's own hand-written policy",
             heuristic_agent,
-            probes=("heuristic",),
+            HEURISTIC_PARAMS,
+            probes=("heuristic", "heuristic:slips=0.5"),
         ),
         AgentKind(
             "ismcts",
@@ -84,6 +87,7 @@ __all__ = [
     "Search",
     "SeatHandle",
     "difficulties",
+    "level_words",
     "make_agent",
     "parse_agent",
     "split_agents",

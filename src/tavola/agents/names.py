@@ -77,12 +77,15 @@ class AgentKind:
 
 
 DIFFICULTIES: dict[str, str] = {
-    "easy": "random",
+    "easy": "heuristic:slips=0.5",
     "medium": "heuristic",
     "hard": "ismcts:iterations=400,prior=3",
 }
 """Levels a player understands, as agent names (a level is itself a valid agent name); a game
-may name another ``hard`` (``GameSpec.hard``)."""
+may name another ``hard`` (``GameSpec.hard``). ``easy`` plays half its moves at random: it
+beats the random bot and loses to ``medium`` in every game (docs/bots.md)."""
+PLAIN_EASY = "random"
+"""``easy`` in a game without a heuristic."""
 PLAIN_SEARCH = "ismcts:iterations=400"
 """``hard`` in a game without a heuristic (nothing to roll out with or prefer)."""
 
@@ -101,8 +104,28 @@ def difficulties(game_id: str | None = None) -> dict[str, str]:
 
     spec = get_spec(game_id)
     if spec.heuristic is None:  # medium is the heuristic, and hard's search leans on it
-        return {"easy": DIFFICULTIES["easy"], "hard": spec.hard or PLAIN_SEARCH}
+        return {"easy": PLAIN_EASY, "hard": spec.hard or PLAIN_SEARCH}
     return DIFFICULTIES | {"hard": spec.hard} if spec.hard else dict(DIFFICULTIES)
+
+
+def level_words(game_id: str) -> dict[str, str]:
+    """What each level of ``game_id`` does, in a player's words (the lobby says it).
+
+    >>> level_words("renaissance-rivals")["easy"]
+    "follows the game's rules of thumb, but plays 50% of its moves at random"
+    """
+    words = {}
+    for level, agent in difficulties(game_id).items():
+        kind, params = parse_agent(agent, game_id=game_id)
+        if kind == "random":
+            words[level] = "plays any legal move at random"
+        elif kind == "heuristic":
+            slips = params.get("slips", 0.0)
+            but = f", but plays {slips:.0%} of its moves at random" if slips else ""
+            words[level] = f"follows the game's rules of thumb{but}"
+        else:
+            words[level] = "searches ahead without seeing hidden cards (a moment a move)"
+    return words
 
 
 def agent_name(kind: str, given: Mapping[str, Any], params: Mapping[str, Param]) -> str:

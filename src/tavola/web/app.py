@@ -28,7 +28,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
-from ..agents import AGENTS, DIFFICULTIES, difficulties
+from ..agents import AGENTS, DIFFICULTIES, difficulties, level_words
 from ..core.errors import (
     IllegalActionError,
     RecordError,
@@ -632,9 +632,10 @@ def _word(value: Any) -> str:
 
 def _game_json(spec: Any) -> dict[str, Any]:
     """A game for the lobby: its spec, its options (card data among them: the lobby sends a
-    chosen file's text), its bots and their difficulties."""
+    chosen file's text), its bots and their difficulties (with what each does)."""
     data = spec.to_json()
     data["options"] = {name: option.to_json() for name, option in spec.options.items()}
     data["agents"] = sorted(AGENTS)
     data["difficulties"] = difficulties(spec.id)
+    data["level_words"] = level_words(spec.id)
     return data

@@ -386,6 +386,9 @@ function drawSeats() {
     seatsList.append(parkedSeats.shift() || seatRow(game, s, kind, levelOf(game, given), given?.name));
   }
   oneMe(null);
+  const words = Object.entries(game.level_words || {});
+  $('level-words').replaceChildren(...(words.length ? ['Bots: ', ...words.flatMap(([level, what], i) => [
+    h('strong', { text: level }), ` ${what}${i < words.length - 1 ? '; ' : '.'}`])] : []));
 }
 
 /** A prefilled bot's difficulty, given as such or as the agent it maps to. */
