@@ -1794,6 +1794,29 @@ def test_a_review_entry_on_a_phone_brings_the_board_into_view_and_a_way_back(
     page.close()
 
 
+def test_a_replays_controls_leave_the_board_on_a_phones_first_screen(server: str, browser) -> None:
+    """On a phone the replay's controls (the seat, four step buttons on two lines, the slider,
+    the keys' help, the record's links) filled the first screen: the board began below it."""
+    made = api(server, "/api/replays", finished_record("testa-di-pecora", 4))
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}{made['replay']}#seat=0&step=30")
+    page.wait_for_selector("#board *")
+    assert page.locator("#board").bounding_box()["y"] < PHONE["height"] / 2
+    steps = [
+        page.get_by_role("button", name=n, exact=True) for n in ("First", "Back", "Forward", "Last")
+    ]
+    assert len({round(b.bounding_box()["y"]) for b in steps}) == 1  # one row, named as before
+    assert page.locator(".replay-controls").bounding_box()["height"] < 200
+    more = page.get_by_text("Help, keys and the record file")
+    expect(page.get_by_role("link", name="Download the record")).to_be_hidden()
+    more.click()
+    expect(page.get_by_role("link", name="Download the record")).to_be_visible()
+    page.set_viewport_size({"width": 1280, "height": 800})  # room: shown, and no fold
+    expect(page.get_by_role("link", name="Download the record")).to_be_visible()
+    expect(more).to_be_hidden()
+    page.close()
+
+
 def test_a_replay_link_opened_in_its_tab_shows_its_seat_and_move(server: str, browser) -> None:
     """A link to another seat and move of the same replay, opened in the same tab, changes only
     the fragment: the page stayed on the seat and move it showed."""

@@ -180,6 +180,12 @@ document.addEventListener('keydown', (event) => {
 slider.addEventListener('input', () => go(Number(slider.value)));
 viewer.addEventListener('change', () => go(step));
 wireImport($('import-file'), showError);
+// the help and the record file: folded on a phone, where they pushed the board off the first
+// screen; open (and no fold shown, by style.css) where there is room
+const narrow = matchMedia('(max-width: 40rem)');
+const foldMore = () => { $('replay-more').open = !narrow.matches; };
+narrow.addEventListener('change', foldMore);
+foldMore();
 $('review-button').addEventListener('click', review);
 skipKeepingFragment();
 
