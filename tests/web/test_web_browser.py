@@ -180,10 +180,11 @@ REVIEWED_STEPS = 400
 2006 game's random games; the newer games' random games run to their safety cap)."""
 
 
-def finished_record(game: str, seed: int) -> dict:
+def finished_record(game: str, seed: int, players: int | None = None) -> dict:
     """The record of a finished game of random moves (two players at least: the replay is
-    seen from two seats), as a table gives it."""
-    g = tavola.new_game(game, players=max(2, tavola.get_spec(game).min_players), seed=seed)
+    seen from two seats; or ``players``), as a table gives it."""
+    players = players or max(2, tavola.get_spec(game).min_players)
+    g = tavola.new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
     while not g.is_over:
         seat = min(g.to_act)
@@ -1325,16 +1326,37 @@ def test_a_move_list_that_scrolls_says_so_and_starts_at_its_first_move(
 
 
 def test_a_season_table_wider_than_a_phone_fades_its_edge(server: str, browser) -> None:
-    """The end screen's Seasons table scrolled sideways on a phone with no hint."""
+    """The end screen's Seasons table scrolled sideways on a phone with no hint. (At 390 px it
+    fits; a smaller phone's still scrolls: its edge fades, and its heading says so.)"""
     seats = [{"kind": "me"}] + [{"kind": "bot", "agent": "random"}] * 3
     body = {"game": "testa-di-pecora", "players": 4, "seats": seats, "options": {"seasons": 1}}
     made = api(server, "/api/tables", body)
-    page = browser.new_page(viewport=PHONE)
+    page = browser.new_page(viewport={"width": 320, "height": 640})
     page.goto(server + made["seats"][0]["link"])
     click_until(page, lambda: page.locator("#end").is_visible())
     seasons = page.locator("#board .scroll-x")
     expect(seasons.locator("th").first).to_have_text("Season")
     expect(seasons).to_have_attribute("data-more", "right")
+    hint = "getComputedStyle(document.querySelector('.seasons h2'), '::after').content"
+    assert "scroll sideways" in page.evaluate(hint)
+    page.close()
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_testas_season_table_fits_a_phone(server: str, browser, players: int) -> None:
+    """At 390 px the Seasons table showed its first seats' columns only, the rest beyond the
+    box's faded edge; every seat's column is in the box now, readable."""
+    made = api(server, "/api/replays", finished_record("testa-di-pecora", 4, players))
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}{made['replay']}#seat=0&step=9999")
+    box = page.locator("#board .seasons .scroll-x")
+    expect(box.locator("tbody tr")).to_have_count(3)
+    expect(box.locator("thead th")).to_have_count(3 + players)
+    scroll, width = box.evaluate("(b) => [b.scrollWidth, b.clientWidth]")
+    assert scroll <= width
+    expect(box).not_to_have_attribute("data-more", re.compile("."))
+    last = box.locator("thead th").last.bounding_box()
+    assert last["x"] + last["width"] <= PHONE["width"]
     page.close()
 
 
