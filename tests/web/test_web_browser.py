@@ -1360,6 +1360,36 @@ def test_testas_season_table_fits_a_phone(server: str, browser, players: int) ->
     page.close()
 
 
+RIVALS_BADGES = """() => {
+  const mid = (r) => (r.top + r.bottom) / 2;
+  const cards = [...document.querySelectorAll('.rr-market .rrcard:not(.start) .top')].map((top) => {
+    const card = top.closest('.rrcard').getBoundingClientRect();
+    const level = top.querySelector('.lvl').getBoundingClientRect();
+    const skill = top.querySelector('.rr-skill').getBoundingClientRect();
+    return { apart: Math.abs(mid(level) - mid(skill)), out: skill.right - card.right };
+  });
+  // a level's badges that wrap: each row's left edge, the label's own apart
+  const rows = [...document.querySelectorAll('.rr-palette .lv-row')].map((row) =>
+    Math.min(...[...row.querySelectorAll('.rr-skill')].map((b) => b.getBoundingClientRect().left))
+    - row.querySelector('.lv').getBoundingClientRect().right);
+  return { cards, rows };
+}"""
+
+
+def test_rivals_level_and_skill_badges_share_a_line_on_a_phone(server: str, browser) -> None:
+    """At 390 px a market card's skill badge of five letters (PERSP, SCULP, COLOR) went under
+    its level badge, and a Palette's fifth level-1 skill wrapped under the row's 'L1'."""
+    made = api(server, "/api/replays", finished_record("renaissance-rivals", 4))
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}{made['replay']}#seat=0&step=40")
+    page.wait_for_selector("#board .rr-market .rrcard")
+    found = page.evaluate(RIVALS_BADGES)
+    assert found["cards"], "no card in the market"
+    assert all(c["apart"] < 3 and c["out"] <= 0 for c in found["cards"]), found["cards"]
+    assert all(gap > 0 for gap in found["rows"]), found["rows"]
+    page.close()
+
+
 def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, browser) -> None:
     """The Create button, off while the server answered, left the focus on the page; the
     message named the option by its key ('round_limit'), not by the field's label; '1e' in a
