@@ -1360,6 +1360,24 @@ def test_testas_season_table_fits_a_phone(server: str, browser, players: int) ->
     page.close()
 
 
+@pytest.mark.parametrize("players", [4, 5])
+def test_testas_seats_leave_no_blank_cell_on_a_phone(server: str, browser, players: int) -> None:
+    """Five seats in a phone's two columns left the last one alone in its row, a blank gap
+    beside it (under the seat above). Every row of seats reaches across the table now."""
+    made = api(server, "/api/replays", finished_record("testa-di-pecora", 4, players))
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}{made['replay']}#seat=0&step=60")
+    seats = page.locator("#board .ring .seat")
+    expect(seats).to_have_count(players)
+    ring = page.locator("#board .ring").bounding_box()
+    rows: dict[int, float] = {}
+    for box in (seats.nth(i).bounding_box() for i in range(players)):
+        top = round(box["y"])
+        rows[top] = max(rows.get(top, 0), box["x"] + box["width"])
+    assert all(right >= ring["x"] + ring["width"] - 2 for right in rows.values()), rows
+    page.close()
+
+
 RIVALS_BADGES = """() => {
   const mid = (r) => (r.top + r.bottom) / 2;
   const cards = [...document.querySelectorAll('.rr-market .rrcard:not(.start) .top')].map((top) => {
