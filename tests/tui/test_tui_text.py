@@ -100,7 +100,11 @@ def test_play_phase_shows_the_trade_and_the_last_trade(players: int) -> None:
     _, cards, winner = g.trades[0]
     for seat, text in enumerate(texts):
         assert f"Trading day 2 of {8 if players == 4 else 6}" in text
-        assert "On the table, a trade in " + deck.suit_names[deck.suit_of[g.trick[0]]] in text
+        suit = deck.suit_of[g.trick[0]]
+        the = (
+            "the " if suit == 0 else ""
+        )  # "a trade in Church" [a trial]: the trumps are "the Church"
+        assert f"On the table, a trade in {the}{deck.suit_names[suit]}:" in text
         for card in (*g.trick, *cards):
             assert deck.names[card] in text
         who = "You win" if seat == winner else f"Seat {winner} wins"

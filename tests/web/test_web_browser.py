@@ -234,6 +234,8 @@ def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec
     play_until_the_end(page)
     page.screenshot(path=str(SHOTS / f"{spec.id}-end.png"), full_page=True)
     assert page.locator("#end").is_visible()
+    outcome = r"^(You win|Seat \d wins|.+ and .+ win|Nobody wins|The game is lost)\.$"
+    expect(page.locator("#turn")).to_have_text(re.compile(outcome))
     page.get_by_role("link", name="Watch the replay").click()
     page.wait_for_selector("#board *")
     assert page.locator("#step-text").inner_text().startswith("Move 0 of ")
@@ -591,6 +593,9 @@ def test_rivals_end_screen_reveals_each_seats_hand_deck_and_works(server: str, b
     text = page.locator(".rr-revealed").inner_text().lower()  # headings are upper case
     for part in ("masterpieces in progress", "completed:", "hand (", "deck (", "discards ("):
         assert part in text, text
+    # the turn line said "The game is over." too, beside the end screen's heading, the status
+    # strip and the log: it says the outcome
+    expect(page.locator("#turn")).to_have_text("The game is lost.")
     page.close()
 
 

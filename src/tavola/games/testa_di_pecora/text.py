@@ -315,7 +315,9 @@ def _trades(view: dict[str, Any], deck: Deck, width: int) -> str:
     trade = view["trade"]
     if trade["cards"]:
         played = "; ".join(f"{_who(view, s)} {_card(deck, c)}" for s, c in trade["cards"])
-        lines = [f"On the table, a trade in {trade['suit']}: {played}."]
+        suit = trade["suit"]
+        suit = f"the {suit}" if suit == deck.suit_names[0] else suit  # the trumps: "the Church"
+        lines = [f"On the table, a trade in {suit}: {played}."]
     else:
         lines = [f"The table is empty: {_who(view, trade['leader'])} to lead."]
     if view["trades"]:

@@ -314,10 +314,19 @@ export function appendEvents(log, events) {
   }
 }
 
+/** Who won, said to `msg.seat`: "You win.", "Seat 0 and Seat 1 win.", "The game is lost." (the
+ *  end screen's heading and the game's last event say that the game is over, and why). */
+function outcomeText(msg) {
+  const winners = msg.result.winners || [];
+  if (!winners.length) return msg.seats?.length === 1 ? 'The game is lost.' : 'Nobody wins.';
+  const one = winners.length === 1 && who(msg, winners[0]) !== 'you';
+  return `${capital(list(winners.map((s) => who(msg, s))))} ${one ? 'wins' : 'win'}.`;
+}
+
 /** Who is to act, said to `msg.seat`: "Your turn.", "Seat 2 · Anna to act.", ...; at a live
- *  table, "Seat 2 (bot) is thinking…" while only bots are to act. */
+ *  table, "Seat 2 (bot) is thinking…" while only bots are to act; once over, who won. */
 export function turnText(msg, live = false) {
-  if (msg.result) return 'The game is over.';
+  if (msg.result) return outcomeText(msg);
   const mine = msg.seat !== null && msg.to_act.includes(msg.seat) && msg.legal.length > 0;
   const names = capital(list(msg.to_act.map((s) => who(msg, s))));
   let text = 'Waiting…';

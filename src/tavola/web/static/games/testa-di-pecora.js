@@ -117,7 +117,7 @@ function centre(msg, deck) {
   const parts = [];
   if (v.phase === 'play' || (v.phase === 'over' && v.trade.cards.length)) {
     const trade = v.trade;
-    parts.push(h('h3', { text: trade.cards.length ? `A trade in ${trade.suit}` : `${capital(who(msg, trade.leader))} to lead` }));
+    parts.push(h('h3', { text: trade.cards.length ? `A trade in ${trade.suit === deck.suits[0] ? `the ${trade.suit}` : trade.suit}` : `${capital(who(msg, trade.leader))} to lead` })); // the trumps: "the Church"
     parts.push(h('ol', { class: 'trick' }, trade.cards.map(([s, id]) =>
       h('li', {}, drawCard(deck, id, { players: v.players }), h('span', { class: 'by', text: who(msg, s) })))));
   }
