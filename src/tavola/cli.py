@@ -489,7 +489,7 @@ def _play(args: argparse.Namespace) -> int:
     if idle:  # checked, and played without: say so (the simulator's reports do too)
         idle_words = "; ".join(idle.values())
         print(
-            f"tavola: note: not in play with {count(players, 'player')}: {idle_words}",
+            f"tavola: note: not in play: {idle_words}",
             file=sys.stderr,
         )
     from .tui.terminal import play

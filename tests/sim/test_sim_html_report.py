@@ -205,11 +205,14 @@ def test_settings_that_play_no_part_at_the_player_count_are_said_to(
     assert main([*argv, "--report", str(tmp_path / "r.html")]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert (
-        "Not in play with 3 players: variant tougher (for 1 player: plays as standard); "
-        "solo_cards=5 (only with 1 player)"
+        "Not in play: variant tougher (for 1 player: plays as standard); "
+        "solo_cards=5 (only with 1 player and the easier or tougher variant)"
     ) in out
     settings = (tmp_path / "r.html").read_text().split("</table>")[0]
-    assert "<th>not in play</th>" in settings and "solo_cards=5 (only with 1 player)" in settings
+    assert (
+        "<th>not in play</th>" in settings
+        and "solo_cards=5 (only with 1 player and the easier or tougher variant)" in settings
+    )
     assert "round_limit" not in settings.split("not in play")[1]
     rivals = ["simulate", "renaissance-rivals", "-a", "random,random", "-n", "1", "--json"]
     assert main([*rivals, "--option", "artist_3=leonardo", "--option", "artist_1=leonardo"]) == 0

@@ -86,12 +86,16 @@ def test_an_option_for_another_player_count_is_said_to_play_no_part(
 ) -> None:
     """The game checks such an option and plays without it; the player is told so."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # leaves at once
+    solo = "solo_cards=5 (only with 1 player and the easier or tougher variant)"
     for players, option, words in [
-        ("2", "solo_cards=5", "solo_cards=5 (only with 1 player)"),
+        ("2", "solo_cards=5", solo),
+        ("1", "solo_cards=5", solo),  # the standard game: no cards are set aside
         ("2", "artist_3=leonardo", "artist_3=leonardo (only with 4 players)"),
     ]:
         game = "renaissance-man" if option.startswith("solo") else RIVALS
         _, _, err = run(capsys, "play", game, "--players", players, "--option", option)
-        assert f"tavola: note: not in play with 2 players: {words}" in err
+        assert f"tavola: note: not in play: {words}" in err
+    _, _, err = run(capsys, "play", "renaissance-man", "-p", "1", "--variant", "tougher")
+    assert "not in play" not in err
     _, _, err = run(capsys, "play", RIVALS, "--players", "2")
     assert "not in play" not in err

@@ -253,9 +253,10 @@ def test_every_option_of_every_game_is_a_field_of_the_lobby(server: str, browser
         for count in (spec.min_players, spec.max_players):
             page.get_by_label("Players", exact=True).fill(str(count))
             page.get_by_label("Players", exact=True).dispatch_event("change")
+            variant = page.locator("#variant").input_value()
             for name, option in spec.options.items():
                 shown = page.locator(f"#opt-{name}").count()
-                assert shown == option.applies(count), (spec.id, count, name)
+                assert shown == option.applies(count, variant), (spec.id, count, variant, name)
     page.get_by_label("Game", exact=True).select_option("renaissance-rivals")
     page.get_by_label("Players", exact=True).fill("2")
     page.get_by_label("Players", exact=True).dispatch_event("change")
@@ -292,8 +293,17 @@ def test_the_lobby_offers_the_solo_variants_and_their_option_only_to_one_player(
         players.dispatch_event("change")
 
     choose(1)
+    assert page.locator("#opt-solo_cards").count() == 0  # the standard game has no solo cards
     variant.select_option("tougher")
     assert page.locator("#opt-solo_cards").count() == 1
+    page.locator("#opt-solo_cards").fill("12")
+    variant.select_option("standard")
+    assert page.locator("#opt-solo_cards").count() == 0
+    expect(page.locator("#players-note")).to_have_text(
+        "Solo cards is for the easier or tougher variant: left out."
+    )
+    variant.select_option("tougher")
+    assert page.locator("#opt-solo_cards").input_value() == "12"  # kept aside as it was
     choose(3)
     assert not variant.is_visible()
     assert page.locator("#opt-solo_cards").count() == 0

@@ -21,18 +21,33 @@ from .words import players_words
 class Option:
     """An option: its help text and default; subclasses say which values are valid.
     ``players`` (lowest, highest) are the player counts it makes a difference at, where that is
-    not all of them: forms offer it only there, elsewhere it is checked and plays no part.
+    not all of them, and ``variants`` the variants it makes a difference in, where that is not
+    all of them: forms offer it only there, elsewhere it is checked and plays no part.
     ``deal``: the option only picks one of the deals the game makes by itself (a seat, an
     artist), so what a position is worth does not depend on it (a learned value holds)."""
 
     help: str
     default: Any = None
     players: tuple[int, int] | None = field(default=None, kw_only=True)
+    variants: tuple[str, ...] | None = field(default=None, kw_only=True)
     deal: bool = field(default=False, kw_only=True)
 
-    def applies(self, players: int) -> bool:
-        """Whether the option makes a difference in a game of ``players``."""
-        return self.players is None or self.players[0] <= players <= self.players[1]
+    def applies(self, players: int, variant: str | None = None) -> bool:
+        """Whether the option makes a difference in a game of ``players`` (in ``variant``, if
+        given)."""
+        if self.players is not None and not self.players[0] <= players <= self.players[1]:
+            return False
+        return self.variants is None or variant is None or variant in self.variants
+
+    def where(self) -> str:
+        """Where the option makes a difference, in words ("only with 1 player and the easier
+        or tougher variant"), or nothing where it always does."""
+        parts = []
+        if self.players is not None:
+            parts.append(players_words(*self.players))
+        if self.variants is not None:
+            parts.append(f"the {' or '.join(self.variants)} variant")
+        return f"only with {' and '.join(parts)}" if parts else ""
 
     def check(self, name: str, value: object, players: int) -> Any:
         """The value to play with (normalized), or an UnknownGameError naming ``name``."""
@@ -40,13 +55,12 @@ class Option:
 
     def describe(self) -> str:
         """The help text with the values allowed, for ``tavola games`` and forms."""
-        return self.help + self._counts()
+        return self.help + self._where()
 
-    def _counts(self) -> str:
-        """The player counts the option makes a difference at, in words (or nothing)."""
-        if self.players is None:
-            return ""
-        return f"; only with {players_words(*self.players)}"
+    def _where(self) -> str:
+        """Where the option makes a difference, after its help (or nothing)."""
+        where = self.where()
+        return f"; {where}" if where else ""
 
     def to_json(self) -> dict[str, Any]:
         """The option for a form: ``type`` is the core kind it is (a game's own subclass, with
@@ -57,6 +71,7 @@ class Option:
             "help": self.help,
             "default": self.default,
             "players": None if self.players is None else list(self.players),
+            "variants": None if self.variants is None else list(self.variants),
         }
 
 
@@ -85,7 +100,7 @@ class IntOption(Option):
         return number
 
     def describe(self) -> str:
-        return f"{self.help} ({self.low}-{self.high}, default {self.default}){self._counts()}"
+        return f"{self.help} ({self.low}-{self.high}, default {self.default}){self._where()}"
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "low": self.low, "high": self.high}
@@ -125,7 +140,7 @@ class ChoiceOption(Option):
 
     def describe(self) -> str:
         choices = " / ".join(self.choices)
-        return f"{self.help} ({choices}, default {self.default}){self._counts()}"
+        return f"{self.help} ({choices}, default {self.default}){self._where()}"
 
     def to_json(self) -> dict[str, Any]:
         return {**super().to_json(), "choices": list(self.choices), "labels": dict(self.labels)}

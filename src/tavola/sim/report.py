@@ -107,11 +107,7 @@ def render(sim: Simulation, console: Console) -> None:
         f"{sim.game}, {count(sim.players, 'player')}, variant {sim.variant}, "
         f"{count(summary.games, 'game')}, seed {sim.seed}\n"
         + (f"Options: {', '.join(option_words(sim.options))}\n" if sim.options else "")
-        + (
-            f"Not in play with {count(sim.players, 'player')}: {'; '.join(idle.values())}\n"
-            if idle
-            else ""
-        )
+        + (f"Not in play: {'; '.join(idle.values())}\n" if idle else "")
         + f"Seats of game 0 ({SEATING_MOVES[sim.seating]}): {', '.join(sim.agents)}"
     )
     agents = _by_agent(sim, summary)

@@ -64,7 +64,7 @@ def idle_settings(
 
     >>> idle_settings("renaissance-man", 3, "tougher", {"solo_cards": 5, "round_limit": 30})
     {'variant': 'variant tougher (for 1 player: plays as standard)', \
-'solo_cards': 'solo_cards=5 (only with 1 player)'}
+'solo_cards': 'solo_cards=5 (only with 1 player and the easier or tougher variant)'}
     """
     spec = get_spec(game_id)
     out = {}
@@ -73,8 +73,9 @@ def idle_settings(
             f"variant {variant} (for {players_words(*spec.variant_players[variant])}: "
             f"plays as {spec.variants[0]})"
         )
+    played = variant if variant in spec.variants_for(players) else spec.variants[0]
     for key, words in zip(options, option_words(options), strict=True):
         option = spec.options.get(key)
-        if option is not None and option.players is not None and not option.applies(players):
-            out[key] = f"{words} (only with {players_words(*option.players)})"
+        if option is not None and not option.applies(players, played):
+            out[key] = f"{words} ({option.where()})"
     return out

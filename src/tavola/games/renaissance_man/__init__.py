@@ -62,6 +62,7 @@ SPEC = register(
                 1,
                 40,
                 players=(1, 1),
+                variants=("easier", "tougher"),
             ),
         },
         simultaneous=True,

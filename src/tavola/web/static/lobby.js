@@ -102,7 +102,11 @@ async function start() {
   playersInput.addEventListener('change', () => keepFormFocus(() => {
     if (settlePlayers()) clampedAt = performance.now();
   }));
-  variantSelect.addEventListener('change', () => { chosenVariant = variantSelect.value; });
+  variantSelect.addEventListener('change', () => {
+    chosenVariant = variantSelect.value;
+    drawOptions(true); // an option may be for some variants only
+    $('players-note').textContent = leftOut().join(' ');
+  });
   showGame();
 }
 
@@ -142,6 +146,16 @@ function appliesNow(counts) {
   return !counts || (counts[0] <= players() && players() <= counts[1]);
 }
 
+/** Whether an option (its JSON) makes a difference at the players and the variant chosen. */
+function optionApplies(opt) {
+  return appliesNow(opt.players) && (!opt.variants || opt.variants.includes(variantSelect.value));
+}
+
+/** What an option left out is for: "1 player", "the easier or tougher variant". */
+function optionFor(opt) {
+  return appliesNow(opt.players) ? `the ${opt.variants.join(' or ')} variant` : playersRange(opt.players);
+}
+
 /** The variants that make a difference at the players chosen, the one chosen if it is one. */
 function drawVariants() {
   const game = currentGame();
@@ -173,7 +187,7 @@ function leftOut() {
     out.push(`The ${chosenVariant} variant is for ${playersRange(game.variant_players?.[chosenVariant])}: this table plays ${variantSelect.value}.`);
   }
   for (const [name, field] of parked) {
-    if (changedFromDefault(field, game.options[name])) out.push(`${pretty(name)} is for ${playersRange(game.options[name].players)}: left out.`);
+    if (changedFromDefault(field, game.options[name])) out.push(`${pretty(name)} is for ${optionFor(game.options[name])}: left out.`);
   }
   parkedSeats.forEach((row, i) => {
     const name = row.querySelector('.seat-name').value.trim();
@@ -226,11 +240,11 @@ function players() {
 // -- options ---------------------------------------------------------------------------
 
 /**
- * One field per option that applies at the players chosen, from its JSON. With `keep` (a new
- * number of players) the fields still shown stay the same elements, in place: a click or keys
- * on one of them as the focus leaves Players are not lost, and a chosen file stays chosen; a
- * field left out is kept aside, as it was, for a number it applies at. A seat option's choices
- * follow the number of seats.
+ * One field per option that applies at the players and variant chosen, from its JSON. With
+ * `keep` (a new number of players, or variant) the fields still shown stay the same elements,
+ * in place: a click or keys on one of them as the focus leaves Players are not lost, and a
+ * chosen file stays chosen; a field left out is kept aside, as it was, for a number or variant
+ * it applies at. A seat option's choices follow the number of seats.
  */
 function drawOptions(keep) {
   const game = currentGame();
@@ -240,8 +254,8 @@ function drawOptions(keep) {
   parked.clear();
   const fields = Object.entries(game.options).map(([name, opt]) => {
     const field = had.get(name) || optionField(name, opt, name in before ? before[name] : opt.default);
-    if (field && !appliesNow(opt.players)) parked.set(name, field);
-    return appliesNow(opt.players) ? field : null;
+    if (field && !optionApplies(opt)) parked.set(name, field);
+    return optionApplies(opt) ? field : null;
   }).filter(Boolean);
   for (const field of [...box.children]) if (!fields.includes(field)) field.remove();
   fields.forEach((field, i) => { if (box.children[i] !== field) box.insertBefore(field, box.children[i] || null); });
