@@ -11,6 +11,7 @@ import io
 import ipaddress
 import json
 import os
+import re
 import shlex
 import socket
 import sys
@@ -52,6 +53,13 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # a word of '-' and a digit (-1s, -1e3) is a value, for the option's type to refuse with
+        # what it takes: argparse let only plain numbers (-5, -0.5) through, and took '-1s' for
+        # an option, so '--budget -1s' said "expected one argument" (no tavola option is '-1')
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message: str) -> Any:  # type: ignore[override]
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
@@ -650,7 +658,8 @@ def _budget(text: str) -> str:
         value = 0
     if not value > 0:
         raise argparse.ArgumentTypeError(
-            f"expected iterations (e.g. 400) or seconds (e.g. 2s), not {text!r}"
+            f"expected a positive number of iterations (e.g. 400) or of seconds (e.g. 2s), "
+            f"not {text!r}"
         )
     return f"seconds={value}" if seconds else f"iterations={value}"
 

@@ -203,6 +203,27 @@ def test_user_errors_exit_2_with_one_line(
         assert err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (
+            ["analyse", "record.json", "--seat", "0", "--budget", "-1s"],
+            "--budget: expected a positive number of iterations (e.g. 400) or of seconds "
+            "(e.g. 2s), not '-1s'",
+        ),
+        (["simulate", GAME, "--games", "-1e3"], "--games/-n: expected a whole number"),
+        (["play", GAME, "--seat", "-1x"], "--seat: expected a whole number"),
+    ],
+)
+def test_a_value_starting_with_a_minus_is_refused_by_what_the_option_takes(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    """Not "expected one argument", as when argparse took '-1s' for an option."""
+    code, _, err = _run(capsys, *argv)
+    assert code == 2
+    assert says in err
+
+
 def test_play_hands_parsed_arguments_to_the_terminal_game(
     capsys: pytest.CaptureFixture[str], fake_play: list[tuple[Any, ...]]
 ) -> None:
