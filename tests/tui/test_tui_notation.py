@@ -78,6 +78,14 @@ def test_2006_you_may_declare_your_next_turn_the_last() -> None:
     assert f"Seat {seat} may declare their next turn the last." in rm06.render(g.view(other))
 
 
+def test_2006_the_start_tells_the_first_player_you_go_first() -> None:
+    """It said 'seat 0 goes first' to seat 0."""
+    g = tavola.new_game("renaissance-man-2d6", 3, seed=1, options={"first_player": 0})
+    assert "3 players; you go first." in g.events(0)[0]["text"]
+    assert "3 players; seat 0 goes first." in g.events(1)[0]["text"]
+    assert "3 players; seat 0 goes first." in g.events(None)[0]["text"]
+
+
 def test_2013_a_lost_game_alone_says_what_its_score_counts() -> None:
     """'The game is lost, with a score of 13': 13 of what was said nowhere."""
     out = io.StringIO()

@@ -338,5 +338,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
         return f"You were dealt {_cards(c, e['cards'])}."
     if kind == "start":
         table = ", ".join(names[i] for i in e["table"])
-        return f"{e['players']} players; seat {e['first_player']} goes first. Face up: {table}."
+        first = e["first_player"]
+        goes = "go" if first == viewer else "goes"
+        return f"{e['players']} players; {_whom(first, viewer)} {goes} first. Face up: {table}."
     return kind
