@@ -239,6 +239,12 @@ BAD = [
     ),
     ("31 cards", TEXT[: TEXT.rindex("[[card]]")], "has 32 cards .* this file has 31", -1),
     ("33 cards", TEXT + EXTRA, "this file has 33", 33),
+    (  # it was named by the count of cards ("this file has 33"), not by what it lacks
+        "an extra card of only its id",
+        TEXT + '\n[[card]]\nid = "naples-squire"\n',
+        r"\[\[card\]\] entry 33 lacks 'name'",
+        33,
+    ),
     (
         "ducats not 120",
         TEXT.replace("ducats = 11", "ducats = 12", 1),

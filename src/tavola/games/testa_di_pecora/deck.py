@@ -84,13 +84,6 @@ def parse_deck(f: DataFile) -> Deck:
     trump = f.field(meta, "deck", 0, "trump_suit", str)
     name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
     rows = f.entries("card")
-    if len(rows) != N_CARDS:
-        raise f.error(
-            f"a Testa di Pecora deck has {N_CARDS} cards (4 x 8, or 5 x 6 + 2); this file has "
-            f"{len(rows)}",
-            "card",
-            N_CARDS if len(rows) > N_CARDS else len(rows) - 1,  # the first extra, or the last card
-        )
     cards = []
     seen_ids: set[str] = set()
     seen_names: dict[str, int] = {}
@@ -117,6 +110,13 @@ def parse_deck(f: DataFile) -> Deck:
                 raise f.error(f"the {role} must be a cleric (suit {trump!r})", "card", i, "role")
             roles[role] = i
         cards.append((cid, cname, suit, ducats, influence, i))
+    if len(rows) != N_CARDS:  # after each card's own checks: one half written is named first
+        raise f.error(
+            f"a Testa di Pecora deck has {N_CARDS} cards (4 x 8, or 5 x 6 + 2); this file has "
+            f"{len(rows)}",
+            "card",
+            N_CARDS if len(rows) > N_CARDS else len(rows) - 1,  # the first extra, or the last card
+        )
     missing = [r for r in ROLES if r not in roles]
     if missing:
         raise f.error(f"no card has role {', '.join(map(repr, missing))}", "card", 0)
