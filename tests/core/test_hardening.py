@@ -834,7 +834,9 @@ def test_a_long_label_among_many_legal_actions_gets_a_short_message() -> None:
     assert message.startswith("'xxxx")
     record = g.record() | {"actions": [[seat, label]]}
     refused(
-        RecordError, r"^action 0 \(by seat \d\) cannot be read: 'xxx", lambda: tavola.replay(record)
+        RecordError,
+        r"^move 1 \(actions\[0\]\), by seat \d, cannot be read: 'xxx",
+        lambda: tavola.replay(record),
     )
 
 

@@ -40,7 +40,7 @@ def test_record_errors_name_the_action() -> None:
     g = tavola.new_game("testa-di-pecora", players=4, seed=1)
     record = g.record()
     record["actions"] = [[0, {"kind": "play", "card": "nobody"}]]
-    with pytest.raises(tavola.RecordError, match="action 0"):
+    with pytest.raises(tavola.RecordError, match=r"move 1 \(actions\[0\]\)"):
         tavola.replay(record)
     with pytest.raises(tavola.RecordError, match="rules version"):
         tavola.replay(g.record() | {"rules_version": "0"})
@@ -50,7 +50,7 @@ def test_record_errors_name_the_action() -> None:
     with pytest.raises(tavola.RecordError) as refused:
         tavola.replay(record)
     assert str(refused.value) == (
-        "action 0 (Deacon by seat 2) cannot be replayed; the game's answer to seat 2: "
+        "move 1 (actions[0]), Deacon by seat 2, cannot be replayed; the game's answer to seat 2: "
         "Deacon is not in your hand"
     )
     with pytest.raises(tavola.RecordError, match="lacks"):

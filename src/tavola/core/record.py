@@ -67,22 +67,21 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     if upto is not None and upto > len(actions):
         raise RecordError(f"'upto' is past the record's end: it holds {len(actions)} actions")
     for i, entry in enumerate(actions[:upto] if upto is not None else actions):
+        at = f"move {i + 1} (actions[{i}])"  # as a replay counts its moves, and as JSON does
         if not (isinstance(entry, list | tuple) and len(entry) == 2):
-            raise RecordError(f"action {i} is not a [seat, action] pair: {quote(entry)}")
+            raise RecordError(f"{at} is not a [seat, action] pair: {quote(entry)}")
         seat, data = entry
         try:
             action = game.parse_action(seat, data)
         except TavolaError as exc:
-            raise RecordError(
-                f"action {i} (by seat {quote(seat, 20)}) cannot be read: {exc}"
-            ) from None
+            raise RecordError(f"{at}, by seat {quote(seat, 20)}, cannot be read: {exc}") from None
         except RecursionError:
-            raise RecordError(f"action {i} is nested too deeply") from None
+            raise RecordError(f"{at} is nested too deeply") from None
         try:
             game.act(seat, action)
         except TavolaError as exc:
             raise RecordError(
-                f"action {i} ({action} by seat {quote(seat, 20)}) cannot be replayed; "
+                f"{at}, {action} by seat {quote(seat, 20)}, cannot be replayed; "
                 f"the game's answer to seat {quote(seat, 20)}: {exc}"  # its "you" is that seat
             ) from None
     return game
