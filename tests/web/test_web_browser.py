@@ -1953,7 +1953,7 @@ def test_the_review_prefers_a_move_only_when_it_rates_it_higher(server: str, bro
         [
             "Move 2: draw (0.30); the search prefers challenge (0.60).",
             "Move 3: draw (0.27); the search searched challenge (0.25) more, but rates the move "
-            "played as high: nothing given up.",
+            "played about as high: nothing given up.",
             "Move 4: draw (0.50), the search's choice too.",
         ]
     )

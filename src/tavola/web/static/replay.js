@@ -135,7 +135,7 @@ async function review() {
       if (!same(best.action, d.played)) {
         text = d.loss >= 0.01
           ? `${move}; the search prefers ${best.label} (${best.value.toFixed(2)}).`
-          : `${move}; the search searched ${best.label} (${best.value.toFixed(2)}) more, but rates the move played as high: nothing given up.`;
+          : `${move}; the search searched ${best.label} (${best.value.toFixed(2)}) more, but rates the move played about as high: nothing given up.`;
       }
       const link = h('button', { type: 'button', class: 'link', text });
       link.addEventListener('click', () => goFromReview(d.index, link));
