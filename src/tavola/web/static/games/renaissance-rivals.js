@@ -302,7 +302,7 @@ function market(msg, set, act) {
       h('p', { class: 'help legend' },
         me && v.phase !== 'over' ? h('span', { class: 'key reach-key', text: `within ${whose(msg)} reach` }) : null,
         act && msg.legal?.some((e) => e.action.kind === 'acquire') ? h('span', { class: 'key buy-key', text: 'you can acquire' }) : null,
-        removed !== null ? h('span', { class: 'key removed-key', text: `column A: ${plural(columnA, 'card')} left, ${removed} removed (−${removed} VP)` }) : null)),
+        removed !== null ? h('span', { class: 'key removed-key', text: `column A: ${plural(columnA, 'card')} left, ${removed} removed${removed ? ` (−${removed} VP)` : ''}` }) : null)),
     h('div', { class: 'rr-market-scroll' },
       h('div', { class: `rr-market${red ? ' with-red' : ''}` }, cells)),
     red ? h('p', { class: 'help rr-red-line', text: `Red deck piles, rows 1-4 (levels 4, 3, 2, 1): ${v.red_piles.join(', ')} cards.` }) : null);
@@ -421,10 +421,9 @@ function completedWords(n, hasMajor) {
   return `Completed: ${n} of 6${hasMajor ? ', major done' : ''}`;
 }
 
-/** "8 Masterpieces + 5 Commissions − 4 removed": what a seat's VP is made of. */
+/** "8 from Masterpieces + 5 from Commissions − 4 removed from column A": a seat's VP in parts. */
 function scoreWords(p) {
   const parts = p.score_parts;
-  if (!parts) return null;
   const words = [`${parts.masterpieces} from Masterpieces`, `${parts.commissions} from Commissions`];
   return `${words.join(' + ')}${parts.removed ? ` − ${parts.removed} removed from column A` : ''}`;
 }
