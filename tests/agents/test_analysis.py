@@ -96,8 +96,11 @@ def test_the_command_prints_each_decision_and_how_many_agree(
         (["bad.json", "--seat", "0"], "bad.json is not a game record: it is not UTF-8 text"),
         (["run.jsonl", "--seat", "0"], "run.jsonl is not a game record (Extra data, line 2): a"),
         (["seat.json", "--seat", "0"], "the record lacks seed (a game's record, as a finished"),
-        (["game.json", "--seat", "0", "--budget", "lots"], "expected iterations (e.g. 400)"),
-        (["game.json", "--seat", "0", "--budget", "0s"], "expected iterations"),
+        (
+            ["game.json", "--seat", "0", "--budget", "lots"],
+            "a positive number of iterations (e.g. 400)",
+        ),
+        (["game.json", "--seat", "0", "--budget", "0s"], "or of seconds (e.g. 2s), not '0s'"),
         (["game.json", "--seat", "7"], "there is no seat 7"),
     ],
 )
