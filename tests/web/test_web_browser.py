@@ -276,6 +276,11 @@ def test_the_lobby_says_what_each_bot_level_does(server: str, browser) -> None:
     words = page.locator("#level-words")
     expect(words).to_contain_text("easy follows the game's rules of thumb, but plays 50% of its")
     expect(words).to_contain_text("hard searches ahead without seeing hidden cards")
+    for s in (1, 2, 3):  # no bot at the table: nothing to explain
+        page.locator(f"#seat-{s}-kind").select_option("invite")
+    expect(words).to_be_hidden()
+    page.locator("#seat-2-kind").select_option("bot")
+    expect(words).to_be_visible()
     page.close()
 
 

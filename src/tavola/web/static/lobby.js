@@ -403,6 +403,12 @@ function drawSeats() {
   const words = Object.entries(game.level_words || {});
   $('level-words').replaceChildren(...(words.length ? ['Bots: ', ...words.flatMap(([level, what], i) => [
     h('strong', { text: level }), ` ${what}${i < words.length - 1 ? '; ' : '.'}`])] : []));
+  showLevelWords();
+}
+
+/** The bot levels' line shows only while a seat is a bot. */
+function showLevelWords() {
+  $('level-words').hidden = ![...seatsList.querySelectorAll('select.seat-kind')].some((s) => s.value === 'bot');
 }
 
 /** A prefilled bot's difficulty, given as such or as the agent it maps to. */
@@ -428,7 +434,7 @@ function seatRow(game, s, kind, difficulty, name) {
     h('label', { for: kindSelect.id, class: 'seat-no', text: `Seat ${s}` }),
     kindSelect, level, nameInput);
   const sync = () => { level.hidden = kindSelect.value !== 'bot'; };
-  kindSelect.addEventListener('change', () => { oneMe(kindSelect); sync(); });
+  kindSelect.addEventListener('change', () => { oneMe(kindSelect); sync(); showLevelWords(); });
   sync();
   return row;
 }
