@@ -1715,6 +1715,38 @@ def test_forgetting_a_table_asks_first_and_keeps_the_focus(server: str, browser)
     page.close()
 
 
+def test_a_record_this_browser_imported_can_be_deleted_from_the_server(
+    server: str, browser, tmp_path: Path
+) -> None:
+    """Imported records stayed on the server for good, names and all: the browser that imported
+    one may now delete it from "My tables" (a second browser importing it gets no key)."""
+    (tmp_path / "record.json").write_text(json.dumps(finished_record("renaissance-man-2d6", 7)))
+    other = browser.new_page()
+    other.goto(server + "/")
+    other.get_by_label("Record file").set_input_files(tmp_path / "record.json")
+    other.wait_for_url("**/replay/*")
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.get_by_label("Record file").set_input_files(tmp_path / "record.json")
+    page.wait_for_url("**/replay/*")
+    replay = page.url
+    for viewer in (page, other):
+        viewer.goto(server + "/")
+        viewer.get_by_role("button", name=re.compile("^Forget table")).click()
+    expect(page.get_by_role("button", name="Delete it from the server")).to_have_count(0)
+    page.get_by_role("button", name="Keep it").click()
+    ask = other.get_by_role("group", name=re.compile(r"^Forget table .+\?$"))
+    expect(ask).to_contain_text("Deleting it takes it off this server as well")
+    ask.get_by_role("button", name="Delete it from the server").click()
+    expect(other.locator("#forgotten")).to_contain_text("deleted from this server, and forgotten")
+    expect(other.locator("#my-tables > li")).to_have_count(0)
+    page.reload()  # the other browser's entry now says where the record went
+    expect(page.locator("#my-tables .table-status")).to_have_text("not on this server")
+    assert page.request.get(replay).status == 404
+    other.close()
+    page.close()
+
+
 def test_cards_that_cannot_be_played_say_why_and_keep_their_contrast(server: str, browser) -> None:
     """Testa's cards a player could not play were faded to 2.2:1 and said nothing but their
     names; the 2006 game's kinds of none, Rivals' closed skills and the winner's badge were

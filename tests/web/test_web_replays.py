@@ -135,9 +135,8 @@ def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) ->
         assert other.status_code == 201 and other.json()["table"] != imported  # not Ann's
         nameless = client.post("/api/replays", json={**record, "names": [None, None]})
         assert nameless.json()["table"] not in (imported, other.json()["table"])
-        assert client.post("/api/replays", json={**record, "names": None}).json() == (
-            nameless.json()
-        )
+        unnamed = client.post("/api/replays", json={**record, "names": None}).json()
+        assert unnamed == {k: v for k, v in nameless.json().items() if k != "key"}
         shown = client.get(f"/api/replays/{imported}?seat=0&step=0").json()
         assert [s["name"] for s in shown["seats"]] == ["Ann", None]  # imports lost every name
         assert client.get(f"/api/tables/{imported}/record").json() == record
@@ -149,6 +148,45 @@ def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) ->
         with client.websocket_connect(f"/ws/{imported}") as ws:  # its table shows the end
             ws.send_json({"type": "hello"})
             assert ws.receive_json()["result"] is not None
+
+
+def test_an_imported_record_is_deleted_by_its_importer_only(database: str) -> None:
+    """The import's answer carries the secret that deletes the record (to its importer only:
+    importing it again gives none); the record, its seats and its actions then go from the
+    database, a table played here can never be deleted, and an imported one is not played
+    again by a rematch."""
+    from tavola.web import create_app
+
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
+        played, record = finished_table(client, "renaissance-man-2d6")
+        made = client.post("/api/replays", json=record)
+        assert made.status_code == 201
+        table, key = made.json()["table"], made.json()["key"]
+        assert "key" not in client.post("/api/replays", json=record).json()  # not a second time
+        path = f"/api/replays/{table}"
+        assert client.get(path).status_code == 200  # loaded: the hub must let it go too
+        rematch = client.post(f"/api/tables/{table}/rematch", json={"creator": key})
+        assert rematch.status_code == 409 and "replayed, not played again" in rematch.text
+        for wrong in ({}, {"key": "guess"}, {"key": 7}):
+            refused = client.request("DELETE", path, json=wrong)
+            assert refused.status_code == 403
+            assert "only the browser that imported this record" in refused.json()["error"]
+        assert client.request("DELETE", path, content=b"[").status_code == 400
+        mine = client.request("DELETE", f"/api/replays/{played['table']}", json={"key": key})
+        assert mine.status_code == 409 and "only a record imported here" in mine.text
+        gone = client.request("DELETE", path, json={"key": key})
+        assert gone.status_code == 200 and gone.json() == {"deleted": table}
+        assert client.get(path).status_code == 404
+        assert client.get(f"/api/tables/{table}/record").status_code == 404
+        assert client.request("DELETE", path, json={"key": key}).status_code == 404
+        assert client.get(f"/api/replays/{played['table']}").status_code == 200  # untouched
+        again = client.post("/api/replays", json=record)  # a record deleted can come back
+        assert again.status_code == 201 and again.json()["table"] == table
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:  # durably
+        assert client.get(path).status_code == 200  # the one imported again
+        assert client.request("DELETE", path, json={"key": again.json()["key"]}).status_code == 200
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
+        assert client.get(path).status_code == 404
 
 
 def _edited(record: dict, **changes: object) -> dict:

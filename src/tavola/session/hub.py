@@ -23,7 +23,7 @@ from ..core.rng import fresh_seed
 from ..store.database import Store, StoredTable, now
 from ..store.models import SeatRow, TableRow
 from .replay import finished_game, record_id
-from .table import LiveTable, hash_secret, make_bot, secret_matches
+from .table import CreatorError, LiveTable, hash_secret, make_bot, secret_matches
 
 log = logging.getLogger(__name__)
 
@@ -187,9 +187,10 @@ class Tables:
             ],
         }
 
-    async def import_record(self, data: object, client: str = "") -> tuple[str, bool]:
+    async def import_record(self, data: object, client: str = "") -> tuple[str, str | None]:
         """Store a finished game's record (parsed JSON) as a finished table; returns its id, and
-        whether this call stored it. The same record always gives the same table. The record
+        the secret that deletes it if this call stored it (else None: it was there already, and
+        whoever stored it holds the secret). The same record always gives the same table. The record
         may name the seats (``names``, as a table's record does): the names are part of what
         it is, so the same game with other names is another table (whoever imported a public
         record first cannot name its players for everyone). RecordError says what is
@@ -202,7 +203,8 @@ class Tables:
         table_id = record_id({**record, "names": names} if any(names) else record)
         async with self.visit(table_id) as known:
             if known is not None:
-                return table_id, False
+                return table_id, None
+        key = secrets.token_urlsafe(24)
         row = _table_row(
             table_id,
             game.spec,
@@ -210,7 +212,7 @@ class Tables:
             game.variant,
             game.options,
             game.seed,
-            hash_secret(secrets.token_urlsafe(24)),  # a creator nobody is: the game is over
+            hash_secret(key),  # whoever imported it may delete it; the game is over
             status="over",
             moves=len(record["actions"]),
             origin="imported",
@@ -220,9 +222,28 @@ class Tables:
             for s in range(game.players)
         ]
         actions = [(seat, action) for seat, action in record["actions"]]
-        with contextlib.suppress(IntegrityError):  # imported at the same moment by another
+        try:
             await asyncio.to_thread(self.store.create, row, seats, actions)
-        return table_id, True
+        except IntegrityError:  # imported at the same moment by another, who holds the secret
+            return table_id, None
+        return table_id, key
+
+    async def delete_record(self, table_id: str, key: object) -> bool:
+        """Delete the imported record ``table_id`` if ``key`` is the secret its import gave;
+        False if there is no such table. A table played here is never deleted: it is its
+        players' history. Raises CreatorError for a wrong key, IllegalActionError for a table
+        played here."""
+        async with self.visit(table_id) as table:
+            if table is None:
+                return False
+            if not table.imported:
+                raise IllegalActionError("only a record imported here can be deleted")
+            if not secret_matches(key, table.creator_hash):
+                raise CreatorError("only the browser that imported this record can delete it")
+            await asyncio.to_thread(self.store.delete, table_id)
+            self.live.pop(table_id, None)
+            self._resting.pop(table_id, None)
+        return True
 
     async def rematch(
         self, table: LiveTable, seat: object, key: object, creator: object, client: str = ""
@@ -234,7 +255,10 @@ class Tables:
         ``key``) or the table's creator (``creator``); whoever asks next is given the same
         table. Returns its id and whether this call made it.
 
-        Raises SeatError for a wrong secret, IllegalActionError while the game goes on."""
+        Raises SeatError for a wrong secret, IllegalActionError while the game goes on or
+        for an imported record (its seats have no players to play again)."""
+        if table.imported:
+            raise IllegalActionError("a record imported here is replayed, not played again")
         if not secret_matches(creator, table.creator_hash):
             table.seat_of(seat, key)
         async with table.lock:

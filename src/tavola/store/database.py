@@ -194,6 +194,11 @@ class Store:
                 raise StaleTableError(f"table {table_id} changed meanwhile; reload it")
             c.execute(_ACTION, row)
 
+    def delete(self, table_id: str) -> None:
+        """Delete a table with its seats and actions (the foreign keys cascade)."""
+        with self.writing, self.engine.begin() as c:
+            c.execute(delete(_TABLES).where(_TABLES.c.id == table_id))
+
     def take_back(self, table_id: str, index: int, n: int) -> None:
         """Remove action number ``index`` (a step taken back) of the table at move ``n``, the
         later ones moved down one, in one transaction, if the table is still at move ``n``."""

@@ -367,7 +367,7 @@ def create_app(
                 status_code=400,
             )
         try:
-            table_id, new = await tables.import_record(data, client=_client(request))
+            table_id, key = await tables.import_record(data, client=_client(request))
         except TavolaError as exc:
             return _refusal(exc)
         spec = get_spec(data["game"])  # the record was replayed: its game is known
@@ -377,7 +377,24 @@ def create_app(
             "game": spec.id,
             "title": spec.title,
         }
-        return JSONResponse(answer, status_code=201 if new else 200)
+        if key is None:
+            return JSONResponse(answer)  # imported before: its importer may delete it
+        return JSONResponse({**answer, "key": key}, status_code=201)
+
+    @app.delete(RECORDS + "/{table_id}")
+    async def delete_record(request: Request, table_id: str) -> JSONResponse:
+        body = await _json_object(request)
+        if isinstance(body, JSONResponse):
+            return body
+        try:
+            found = await tables.delete_record(table_id, body.get("key"))
+        except TavolaError as exc:
+            return _refusal(exc)
+        if not found:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        for cached in [k for k in reviews if k[0] == table_id]:
+            del reviews[cached]
+        return JSONResponse({"deleted": table_id})
 
     @app.websocket("/ws/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:

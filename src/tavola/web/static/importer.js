@@ -1,6 +1,7 @@
 // Opening a record file: the server checks it and keeps it as a finished table, whose replay
-// this then opens (and "my tables" lists). A file it refuses gets the server's sentence saying why.
-import { rememberTable } from './store.js';
+// this then opens (and "my tables" lists, with the key that deletes it from the server if this
+// browser imported it first). A file it refuses gets the server's sentence saying why.
+import { findTable, rememberTable } from './store.js';
 
 /** Wire the file input `input`; `showError(text)` shows a refusal ('' hides it). */
 export function wireImport(input, showError) {
@@ -23,9 +24,10 @@ export function wireImport(input, showError) {
       });
       const data = await answer.json().catch(() => ({}));
       if (answer.ok && typeof data.replay === 'string') { // 201, or 200: imported before
+        const key = data.key ?? findTable(data.table)?.key; // opened again: the key kept
         rememberTable({
           table: data.table, game: data.game, title: data.title, replay: data.replay,
-          file: file.name, created: new Date().toISOString(),
+          file: file.name, created: new Date().toISOString(), ...(key ? { key } : {}),
         });
         location.href = data.replay;
         return;

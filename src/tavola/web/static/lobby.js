@@ -641,24 +641,48 @@ async function showStatuses(tables) {
 }
 
 /** "Forget" asks first, in place: this browser keeps the table's links, and the creator's key
- *  that hands seats to bots, nowhere else. Then the focus goes to the next table's link. */
+ *  that hands seats to bots, nowhere else. A record this browser imported may be deleted from
+ *  the server too. Then the focus goes to the next table's link. */
 function askToForget(t, forget) {
+  const kept = t.replay ? 'its link' : `its links${t.creator ? ', and your key to hand its empty seats to bots,' : ''}`;
   const question = h('span', {
     id: `forget-${t.table}`,
-    text: `Forget this table? This browser keeps its links${t.creator ? ', and your key to hand its empty seats to bots,' : ''} nowhere else.`,
+    text: `Forget this ${t.replay ? 'record' : 'table'}? This browser keeps ${kept} nowhere else.${t.key ? ' Deleting it takes it off this server as well, for anyone with the link.' : ''}`,
   });
   const yes = h('button', { type: 'button', class: 'small', text: 'Forget it', 'aria-describedby': question.id });
+  const drop = t.key ? h('button', { type: 'button', class: 'small', text: 'Delete it from the server', 'aria-describedby': question.id }) : null;
   const keep = h('button', { type: 'button', class: 'small', text: 'Keep it', 'aria-describedby': question.id });
-  const ask = h('span', { class: 'forget-ask', role: 'group', 'aria-label': `Forget table ${t.table}?` }, question, yes, keep);
+  const ask = h('span', { class: 'forget-ask', role: 'group', 'aria-label': `Forget table ${t.table}?` }, question, yes, drop, keep);
   forget.replaceWith(ask);
   keep.addEventListener('click', () => { ask.replaceWith(forget); forget.focus(); });
-  yes.addEventListener('click', () => {
+  const done = (said) => {
     const row = [...$('my-tables').children].indexOf(ask.closest('li'));
     saveTables(loadTables().filter((x) => x.table !== t.table));
     drawMyTables();
-    $('forgotten').textContent = `Table ${t.table} forgotten.`;
+    $('forgotten').textContent = said;
     const rows = $('my-tables').children;
     (rows[Math.min(row, rows.length - 1)]?.querySelector('a') || $('mine-title')).focus();
+  };
+  yes.addEventListener('click', () => done(`Table ${t.table} forgotten.`));
+  drop?.addEventListener('click', async () => {
+    let refusal;
+    try {
+      const answer = await fetch(`/api/replays/${encodeURIComponent(t.table)}`, {
+        method: 'DELETE',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ key: t.key }),
+      });
+      // 404: gone already, which is what was asked
+      if (!answer.ok && answer.status !== 404) refusal = (await answer.json().catch(() => ({}))).error || `the server answered ${answer.status}`;
+    } catch (err) {
+      refusal = `could not reach the server (${err.message})`;
+    }
+    if (refusal) {
+      $('forgotten').textContent = `Table ${t.table} was not deleted: ${refusal}.`;
+      drop.focus();
+      return;
+    }
+    done(`Table ${t.table} deleted from this server, and forgotten.`);
   });
   keep.focus();
 }
