@@ -10,6 +10,7 @@ import functools
 import io
 import ipaddress
 import json
+import logging
 import os
 import re
 import shlex
@@ -624,6 +625,7 @@ def _serve(args: argparse.Namespace) -> int:
     where = f"[{where}]" if ":" in where else where
     print(f"tavola: serving on http://{where}:{args.port}/ (database: {safe_url(database)})")
     print("tavola: press Ctrl-C to stop")
+    _log_to_stderr(logging.WARNING if args.quiet else logging.INFO)
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -638,6 +640,17 @@ def _serve(args: argparse.Namespace) -> int:
     )
     uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def _log_to_stderr(level: int) -> None:
+    """tavola's own log lines (tables made, joined, left, finished; problems) on stderr, each
+    with its time: what the person running a server sees of it."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("tavola: %(asctime)s %(message)s", "%H:%M:%S"))
+    logger = logging.getLogger("tavola")
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    logger.propagate = False
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -984,6 +997,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="behind a reverse proxy: its addresses (comma-separated), whose X-Forwarded-For "
         "header then gives each client's address for the per-client limits (default: none "
         "trusted)",
+    )
+    serve.add_argument(
+        "--quiet",
+        action="store_true",
+        help="log only problems, not each table made, finished, joined and left",
     )
     serve.set_defaults(handler=_serve)
     return parser

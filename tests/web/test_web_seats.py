@@ -4,6 +4,7 @@ limit on connections per client address; and the migration that added what this 
 
 from __future__ import annotations
 
+import logging
 import random
 from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
@@ -343,3 +344,38 @@ def test_a_bot_of_many_iterations_stops_thinking_after_the_table_limit() -> None
     assert name == "ismcts:iterations=100000000" and agent.seconds == BOT_SECONDS
     assert make_bot("pimc:seconds=2", "renaissance-man-2d6")[1].seconds == 2
     assert make_bot("heuristic", "renaissance-man-2d6")[1].name == "heuristic"
+
+
+def test_the_log_says_what_happens_to_tables(client: TestClient, caplog) -> None:
+    """A seat handed to a bot and taken back, the game's end, a rematch, a record imported and
+    deleted: each a line of the server's log (``tavola serve`` shows them)."""
+    caplog.set_level(logging.INFO, logger="tavola")
+    made = create(client, "renaissance-man-2d6", 2, ["me", "invite"])
+    table, url = made["table"], f"/api/tables/{made['table']}/seats"
+    assert client.post(
+        f"{url}/1/bot", json={"creator": made["creator"], "agent": "random"}
+    ).is_success
+    assert client.post(f"{url}/1/person", json={"key": key_of(made, 1)}).is_success
+    assert client.post(
+        f"{url}/1/bot", json={"creator": made["creator"], "agent": "random"}
+    ).is_success
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        play_to_the_end(ws, random.Random(3))
+    moves = len(client.get(f"/api/tables/{table}/record").json()["actions"])
+    rematch = client.post(f"/api/tables/{table}/rematch", json={"creator": made["creator"]})
+    record = client.get(f"/api/tables/{table}/record").json()
+    imported = client.post("/api/replays", json={**record, "names": ["Ann", None]}).json()
+    client.request("DELETE", f"/api/replays/{imported['table']}", json={"key": imported["key"]})
+    said = [r.getMessage() for r in caplog.records if r.name.startswith("tavola")]
+    for line in [
+        f"table {table} created: Renaissance Man (2006), 2 players (the creator, 1 invited)",
+        f"table {table}: seat 1 handed to the bot random",
+        f"table {table}: seat 1 taken back by its player",
+        f"table {table}: seat 0's player came",
+        f"table {table}: the game is over after {moves} moves",
+        f"table {rematch.json()['table']} created: the rematch of table {table}",
+        f"record imported as table {imported['table']}: Renaissance Man (2006), 2 players",
+        f"imported record {imported['table']} deleted by its importer",
+    ]:
+        assert line in said, (line, said)

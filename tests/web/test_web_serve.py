@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
 import pytest
-from web_helpers import free_port, start_server
+from web_helpers import free_port, key_of, start_server
 
 from tavola.cli import main
 
@@ -206,3 +208,41 @@ def test_a_proxy_address_that_is_none_is_a_usage_error(capsys: pytest.CaptureFix
     code, out, err = serve(capsys, "--proxy", "10.0.0.1,localhots")
     assert code == 2 and "serving on" not in out
     assert "--proxy: expected IP addresses or networks, comma-separated, not 'localhots'" in err
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_the_server_logs_tables_made_joined_and_left_unless_quiet(
+    tmp_path: Path, quiet: bool
+) -> None:
+    """The person running a server saw nothing of it after its address: no table made, no
+    player coming or going. ``--quiet`` keeps to problems."""
+    from websockets.sync.client import connect
+
+    port = free_port()
+    with open(tmp_path / "stderr.txt", "wb") as log:
+        server = start_server(tmp_path / "t.sqlite3", port, *(["--quiet"] * quiet), log=log)
+        try:
+            seats = [{"kind": "me"}, {"kind": "invite"}] + [{"kind": "bot", "agent": "random"}] * 2
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/tables",
+                data=json.dumps({"game": "testa-di-pecora", "players": 4, "seats": seats}).encode(),
+                method="POST",
+            )
+            made = json.loads(urllib.request.urlopen(request, timeout=10).read())
+            with connect(f"ws://127.0.0.1:{port}/ws/{made['table']}") as ws:
+                ws.send(json.dumps({"type": "hello", "seat": 1, "key": key_of(made, 1)}))
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            time.sleep(0.5)  # the server notes the connection closed
+        finally:
+            server.kill()
+            server.wait()
+    said = (tmp_path / "stderr.txt").read_text()
+    table = made["table"]
+    lines = [
+        f"table {table} created: Testa di Pecora, 4 players (the creator, 1 invited, 2 bots)",
+        f"table {table}: seat 1's player came",
+        f"table {table}: seat 1's player left",
+    ]
+    for line in lines:
+        assert (line in said) is not quiet, said
+    assert re.search(rf"^tavola: \d\d:\d\d:\d\d table {table} created", said, re.M) or quiet

@@ -11,7 +11,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from fastapi.testclient import TestClient
 
@@ -109,14 +109,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, *more: str) -> subprocess.Popen:
+def start_server(db: Path, port: int, *more: str, log: IO[bytes] | None = None) -> subprocess.Popen:
     """``tavola serve`` in its own process (so it can be killed outright), once it answers;
-    ``more``: further arguments."""
+    ``more``: further arguments; ``log``: a file its standard error goes to."""
     where = ["--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02", *more],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log or subprocess.DEVNULL,
     )
     for _ in range(300):
         with contextlib.suppress(OSError):

@@ -11,7 +11,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections import OrderedDict, defaultdict, deque
+from collections import Counter, OrderedDict, defaultdict, deque
 from collections.abc import AsyncIterator, Mapping, Sequence
 from typing import Any
 
@@ -178,6 +178,9 @@ class Tables:
         async with self.visit(table_id) as table:
             assert table is not None
             table.kick_bots()
+        log.info(
+            "table %s created: %s, %d players (%s)", table_id, spec.title, players, _who(filled)
+        )
         return {
             "table": table_id,
             "creator": creator,
@@ -226,6 +229,9 @@ class Tables:
             await asyncio.to_thread(self.store.create, row, seats, actions)
         except IntegrityError:  # imported at the same moment by another, who holds the secret
             return table_id, None
+        log.info(
+            "record imported as table %s: %s, %d players", table_id, game.spec.title, game.players
+        )
         return table_id, key
 
     async def delete_record(self, table_id: str, key: object) -> bool:
@@ -243,6 +249,7 @@ class Tables:
             await asyncio.to_thread(self.store.delete, table_id)
             self.live.pop(table_id, None)
             self._resting.pop(table_id, None)
+        log.info("imported record %s deleted by its importer", table_id)
         return True
 
     async def rematch(
@@ -288,6 +295,7 @@ class Tables:
             await asyncio.to_thread(self.store.create, row, seats, (), table.id)
             self._adopt(again)
             table.set_rematch(new_id)
+            log.info("table %s created: the rematch of table %s", new_id, table.id)
         await table.broadcast()
         async with self.visit(new_id) as made:
             assert made is not None
@@ -313,6 +321,15 @@ class Tables:
                 retry,
             )
         stamps.append(clock)
+
+
+def _who(filled: Sequence[tuple[str, Any, Any]]) -> str:
+    """Who sits at a new table, for the log: "the creator, 1 invited, 2 bots"."""
+    counts = Counter(kind for kind, _, _ in filled)
+    words = ["the creator"] if counts["me"] else []
+    words += [f"{counts['invite']} invited"] if counts["invite"] else []
+    words += [f"{counts['bot']} bot{'s' * (counts['bot'] > 1)}"] if counts["bot"] else []
+    return ", ".join(words)
 
 
 def _table_row(

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import logging
 import os
 import random
 import time
@@ -31,6 +32,8 @@ from ..core.protocol import Action, Game
 from ..core.registry import get_spec, new_game
 from ..core.rng import derive_seed
 from ..store.database import Store, StoredTable
+
+log = logging.getLogger(__name__)
 
 MAX_AGENT = 64
 """The longest bot name (parameters included) a seat stores."""
@@ -289,6 +292,7 @@ class LiveTable:
         await self.send(listener)
         seat = listener.seat
         if seat is not None and self.seats[seat].kind == "human" and self.connections(seat) == 1:
+            log.info("table %s: seat %d's player came", self.id, seat)
             await self.broadcast(skip=listener)
 
     async def leave(self, listener: Listener) -> None:
@@ -300,6 +304,7 @@ class LiveTable:
         self.version += 1
         seat = listener.seat
         if seat is not None and self.seats[seat].kind == "human" and not self.connections(seat):
+            log.info("table %s: seat %d's player left", self.id, seat)
             self.left_at[seat] = time.monotonic()
             await self.broadcast()
 
@@ -348,6 +353,7 @@ class LiveTable:
             info.kind, info.agent, info.bot_from, info.bot_at = "bot", name, moves, at
             self.bots[seat] = agent  # type: ignore[index]
             self.version += 1
+        log.info("table %s: seat %d handed to the bot %s", self.id, seat, name)
         await self.broadcast()
         self.kick_bots()
 
@@ -384,6 +390,7 @@ class LiveTable:
             del self.bots[number]
             self.left_at[number] = time.monotonic()
             self.version += 1
+        log.info("table %s: seat %d taken back by its player", self.id, number)
         await self.broadcast()
 
     # -- acting ------------------------------------------------------------------------
@@ -439,6 +446,8 @@ class LiveTable:
             await asyncio.to_thread(self.store.append, *stored)
         self.game = after
         self.version += 1
+        if after.is_over:
+            log.info("table %s: the game is over after %d moves", self.id, len(after.history))
 
     def set_rematch(self, table_id: str) -> None:
         """Note the table that plays this finished one again."""
