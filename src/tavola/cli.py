@@ -241,6 +241,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
         check_table(args.table)
         _check_output(args.table)
+    _check_distinct(out=args.out, report=args.report, table=args.table)
     run = functools.partial(
         simulate,
         args.game,
@@ -331,6 +332,18 @@ def _check_output(path: str | Path) -> None:
         raise _UsageError(f"cannot write {path}: it is a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise _UsageError(f"cannot write {path}: the folder {folder} is not writable")
+
+
+def _check_distinct(**paths: str | None) -> None:
+    """A usage error when two of the files a run writes are one: the later would overwrite
+    the earlier (a results file's games, a report)."""
+    seen: dict[Path, str] = {}
+    for flag, path in paths.items():
+        if path is None:
+            continue
+        same = seen.setdefault(Path(path).resolve(), flag)
+        if same != flag:
+            raise _UsageError(f"--{same} and --{flag} name one file, {path}: give each its own")
 
 
 _COMPARE_OWN = {

@@ -118,3 +118,14 @@ def test_a_file_error_during_a_run_is_one_line_not_a_traceback(
     monkeypatch.setattr("tavola.cli.simulate", full_disk)
     assert main(["simulate", GAME, "-n", "2"]) == 1
     assert capsys.readouterr().err == "tavola: error: No space left on device: run.jsonl\n"
+
+
+@pytest.mark.parametrize(("flag", "name"), [("--report", "run.html"), ("--table", "run.csv")])
+def test_one_file_for_the_results_and_another_output_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None, flag: str, name: str
+) -> None:
+    """The report or the table was written over the results file, its games and records lost."""
+    path = tmp_path / name
+    assert main(["simulate", GAME, "-n", "2", "--out", str(path), flag, str(path)]) == 2
+    said = f"tavola: error: --out and {flag} name one file, {path}: give each its own\n"
+    assert capsys.readouterr().err == said
