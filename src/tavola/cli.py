@@ -691,7 +691,7 @@ def _budget(text: str) -> str:
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    from .agents.analysis import analyse
+    from .agents.analysis import analyse, value_words
     from .core.record import replay
 
     try:
@@ -707,7 +707,8 @@ def _analyse(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         raise _UsageError(f"{args.record} is not a game record: it is not UTF-8 text") from None
     agent = f"ismcts:{args.budget}"
-    if not replay(record).is_over:  # a bad record is named here, as analyse would
+    game = replay(record)  # a bad record is named here, as analyse would
+    if not game.is_over:
         print(f"tavola: the game in {args.record} is not over: its moves so far", file=sys.stderr)
     err = Console(stderr=True)
     if args.json or not err.is_terminal:
@@ -734,9 +735,8 @@ def _analyse(args: argparse.Namespace) -> int:
     table = Table(
         title=f"Seat {args.seat}'s decisions, rated by {agent}",
         caption=(
-            "value: the seat's expected result, 1 for first place and 0 for last; the search's "
-            "choice is the move it searched most, whose value is the surest (a move searched "
-            "less may show a higher one)"
+            f"value: {value_words(game.players)}; the search's choice is the move it searched "
+            "most, whose value is the surest (a move searched less may show a higher one)"
         ),
         box=box.SIMPLE,
     )

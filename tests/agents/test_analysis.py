@@ -136,3 +136,15 @@ def test_the_command_says_when_the_game_is_not_over(
 def test_a_seed_that_is_not_one_is_refused_in_words(seed: object) -> None:
     with pytest.raises(TavolaError, match="a seed is a whole number from 0 to 2"):
         analyse(RECORD, 0, seed=seed)  # type: ignore[arg-type]
+
+
+def test_the_command_says_what_a_value_is_in_a_one_player_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A player alone has no first or last place: a lost game is worth 0 to 0.25."""
+    path = tmp_path / "solo.json"
+    path.write_text(json.dumps(random_record("renaissance-rivals", 1, seed=2)))
+    assert main(["analyse", str(path), "--seat", "0", "--budget", "3"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "0.75 to 1 for a won game and 0 to 0.25 for a lost one" in out
+    assert "first place" not in out

@@ -3,7 +3,8 @@
 For a finished (or unfinished) record and a seat, :func:`analyse` replays the game and, at each
 of that seat's decisions with more than one legal move, runs the search bot from what the seat
 knew then (a :class:`SeatHandle` on the position; the bot never sees the rest), and reports each
-option's visits and value: the seat's expected result from 0 (last place) to 1 (first). The
+option's visits and value: the seat's expected result from 0 (last place) to 1 (first), or
+alone, from 0.75 to 1 for a win and from 0 to 0.25 for a loss (:func:`value_words`). The
 command line (``tavola analyse``) and the web app's post-game review call it.
 """
 
@@ -55,6 +56,20 @@ class Decision:
             "loss": round(self.loss, 4),
             "options": [o.to_json() for o in self.options],
         }
+
+
+def value_words(players: int) -> str:
+    """What an option's value means in a game of ``players``, in words.
+
+    >>> value_words(3)
+    "the seat's expected result, 1 for first place and 0 for last"
+    """
+    if players == 1:  # GameResult.rewards of a player alone, on the search's 0..1 scale
+        return (
+            "the expected result, 0.75 to 1 for a won game and 0 to 0.25 for a lost one, "
+            "higher with the score"
+        )
+    return "the seat's expected result, 1 for first place and 0 for last"
 
 
 def analyse(
