@@ -287,8 +287,15 @@ BAD = [
         WITHOUT_ROLE.replace(
             'name = "Knight of Naples"\n', 'name = "Knight of Naples"\nrole = "abbot"\n'
         ),
-        "the abbot must be a cleric",
+        "the abbot must be a cleric, of the trump suit 'Church' .*, not of 'Naples'",
         'role = "abbot"',
+    ),
+    (  # it said "the pope must be a cleric (suit 'Chruch')" of a Pope in the Church
+        "a misspelt trump suit",
+        TEXT.replace('trump_suit = "Church"', 'trump_suit = "Chruch"'),
+        r"the pope must be a cleric, of the trump suit 'Chruch' \(\[deck\] trump_suit\), not "
+        "of 'Church'",
+        'role = "pope"',
     ),
     (
         "unknown role",

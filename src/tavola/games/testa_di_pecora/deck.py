@@ -107,7 +107,13 @@ def parse_deck(f: DataFile) -> Deck:
             if role in roles:
                 raise f.error(f"a second card with role {role!r}", "card", i, "role")
             if suit != trump:
-                raise f.error(f"the {role} must be a cleric (suit {trump!r})", "card", i, "role")
+                raise f.error(
+                    f"the {role} must be a cleric, of the trump suit {trump!r} ([deck] "
+                    f"trump_suit), not of {suit!r}",
+                    "card",
+                    i,
+                    "role",
+                )
             roles[role] = i
         cards.append((cid, cname, suit, ducats, influence, i))
     if len(rows) != N_CARDS:  # after each card's own checks: one half written is named first
