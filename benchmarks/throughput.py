@@ -39,7 +39,7 @@ def tavola_rate(
     games = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while not games or time.perf_counter() < deadline:  # one game at least: a rate
         g = tavola.new_game(game_id, players=players, seed=first + games)
         while not g.is_over:
             for seat in g.to_act:
@@ -92,7 +92,7 @@ def openspiel_rate(name: str, seconds: float, first: int = 0) -> tuple[int, int,
     games = decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while not games or time.perf_counter() < deadline:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -128,12 +128,24 @@ def paired(
     )
 
 
+def positive(text: str) -> float:
+    value = float(text)
+    if not value > 0:  # NaN too
+        raise ValueError(text)
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--game", action="append", help="only this game (may be repeated)")
+    parser.add_argument("--seconds", type=positive, default=5.0, help="time per measurement")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=[spec.id for spec in tavola.list_games()],
+        help="only this game (may be repeated)",
+    )
     args = parser.parse_args()
     print(f"machine: {machine()}")
     header = f"{'game':<28} {'players':>7} {'games/s':>10} {'decisions/s':>12} {'dec/game':>9}"

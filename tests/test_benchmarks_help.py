@@ -1,6 +1,6 @@
 """Every benchmark script answers --help with its usage and its whole description: one
 crashed (a ValueError on '--help' read as its number of games) and others stopped mid-sentence
-(their description was the docstring's first line)."""
+(their description was the docstring's first line). And bad arguments get argparse's error."""
 
 import ast
 import subprocess
@@ -21,3 +21,20 @@ def test_a_benchmark_answers_help(script: Path) -> None:
     assert done.stdout.startswith("usage: ")
     described = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8"))) or ""
     assert described.splitlines()[-1].strip() in done.stdout  # the whole of it, to its end
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--game", "chess"], "argument --game: invalid choice: 'chess'"),
+        (["--seconds", "0"], "argument --seconds: invalid positive value: '0'"),
+    ],
+)
+def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], says: str) -> None:
+    """An unknown game measured nothing and said open_spiel was not installed; no time divided
+    by zero games."""
+    script = BENCHMARKS / "throughput.py"
+    done = subprocess.run(
+        [sys.executable, str(script), *argv], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and says in done.stderr, done.stderr
