@@ -55,6 +55,13 @@ def test_testa_reports_each_season_by_coalition_and_seat() -> None:
     assert all(o.lead_changes is not None and 0 <= o.clear_from <= 1 for o in sim.outcomes)
 
 
+def test_a_player_alone_has_no_lead_to_lose() -> None:
+    """A one-player game's table read 0 lead changes and, for every game lost, a winner
+    clear only from its last decision (clear_from 1.0)."""
+    sim = simulate("renaissance-rivals", 3, ["heuristic"], players=1)
+    assert [(o.lead_changes, o.clear_from) for o in sim.outcomes] == [(None, None)] * 3
+
+
 def test_breakdowns_survive_the_results_file_and_reach_the_report(tmp_path: Path) -> None:
     out, page = tmp_path / "run.jsonl", tmp_path / "report.html"
     played = simulate("renaissance-man-2d6", 16, ["heuristic", "random"], seed=3, out=out)

@@ -131,7 +131,7 @@ def play_game(
     bots = [make_agent(name, game_id) for name in agents]
     rngs = [random.Random(s) for s in agent_seeds]
     standing = g.spec.standing
-    lead = _Lead() if standing else None
+    lead = _Lead() if standing and len(agents) > 1 else None  # alone, no lead to lose
     decisions = 0
     while not g.is_over and decisions < max_decisions:
         to_act = g.to_act

@@ -22,7 +22,9 @@ COLUMNS = {
     "win": "the seat's share of the win: 1, a fraction when tied, 0 (and 0 if capped)",
     "decisions": "decisions played in the game",
     "hit_cap": "whether the game was stopped at the decision cap",
-    "lead_changes": "times the lead passed to another seat (empty if the game keeps no score)",
+    "lead_changes": (
+        "times the lead passed to another seat (empty if the game keeps no score or has one player)"
+    ),
     "clear_from": "fraction of the game after which the winners alone led (empty likewise)",
 }
 
