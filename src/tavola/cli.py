@@ -388,7 +388,7 @@ def _configuration(label: str, text: str) -> argparse.Namespace:
 
 def _compare(args: argparse.Namespace) -> int:
     """Run both configurations on the same seeds and print the differences."""
-    from .sim.compare import compare
+    from .sim.compare import check_players, compare
 
     configs = [_configuration(label, text) for label, text in (("A", args.a), ("B", args.b))]
     if configs[0].game != configs[1].game:
@@ -398,10 +398,11 @@ def _compare(args: argparse.Namespace) -> int:
     if (configs[0].seats == "duplicate") != (configs[1].seats == "duplicate"):
         raise _UsageError("compare runs dealt alike: both with --seats duplicate, or neither")
     chosen = []  # each run's options: checked, with the run's settings, before either plays
+    players = []
     for label, config in zip("AB", configs, strict=True):
         try:
             options = _game_options(get_spec(config.game), config)
-            check_run(
+            seated = check_run(
                 config.game,
                 args.games,
                 config.agents,
@@ -413,6 +414,11 @@ def _compare(args: argparse.Namespace) -> int:
         except (_UsageError, TavolaError) as exc:
             raise _UsageError(f"configuration {label}: {exc}") from None
         chosen.append(options)
+        players.append(len(seated))
+    try:
+        check_players(*players)
+    except TavolaError as exc:
+        raise _UsageError(str(exc)) from None
     runs = [
         simulate(
             config.game,

@@ -105,6 +105,12 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
             "games is a multiple of 3, not 4",
         ),
         (GAME, f"{GAME} --option nope=1", "configuration B: unknown option 'nope'"),
+        (  # a solo win rate of 30% read as 70 points below an even share of 100%
+            "renaissance-rivals -p 1",
+            "renaissance-rivals -p 2",
+            "compare a one-player run with another one only: a player alone has no even share "
+            "to set a win share against (1 player and 2 players)",
+        ),
     ],
 )
 def test_what_a_configuration_cannot_say_is_refused_before_any_game(
@@ -130,6 +136,13 @@ def test_runs_of_other_player_counts_compare_agents_above_an_even_share() -> Non
     assert agent.figure == "win share of random above an even one"
     assert (agent.a, agent.b, agent.significant) == (0, 0, False)
     assert length.figure == "mean game length (decisions)"
+
+
+def test_a_run_alone_is_compared_only_with_another_run_alone() -> None:
+    alone = simulate("renaissance-rivals", 2, ["random"], players=1)
+    with pytest.raises(SimulationError, match="a player alone has no even share"):
+        compare(alone, simulate("renaissance-rivals", 2, ["random"], players=2))
+    assert next(d.figure for d in compare(alone, alone)) == "win share of random"
 
 
 def test_the_table_names_its_seed_and_each_column(capsys: pytest.CaptureFixture[str]) -> None:

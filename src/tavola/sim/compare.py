@@ -102,6 +102,17 @@ def _paired(
     return Difference(figure, mean_a, mean_b, mean, mean - half, mean + half)
 
 
+def check_players(a: int, b: int) -> None:
+    """SimulationError for a run of one player against a run of several: a player alone has
+    no even share, so its win rate is no win share above one."""
+    if (a == 1) != (b == 1):
+        counts = " and ".join(f"{n} player{'s' * (n > 1)}" for n in (a, b))
+        raise SimulationError(
+            f"compare a one-player run with another one only: a player alone has no even share "
+            f"to set a win share against ({counts})"
+        )
+
+
 def compare(a: Simulation, b: Simulation) -> list[Difference]:
     """The headline figures of ``a`` and ``b`` (runs of the same game, seed and number of
     games), game by game: each agent's win share (above an even share, when the player counts
@@ -114,6 +125,7 @@ def compare(a: Simulation, b: Simulation) -> list[Difference]:
             "compare runs dealt alike: both with duplicate seating (and as many players), or "
             "neither"
         )
+    check_players(a.players, b.players)
     size = a.deal_size
     pairs = [
         (i // size, x, y)
