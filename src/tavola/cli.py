@@ -738,6 +738,9 @@ def _analyse(args: argparse.Namespace) -> int:
         )
         return 0
     console = _stdout()
+    if not decisions:  # an empty table, and "0 of 0 decisions agree", said nothing
+        console.print(f"Seat {args.seat} had no choice to make in {args.record}: nothing to rate.")
+        return 0
     table = Table(
         title=f"Seat {args.seat}'s decisions, rated by {agent}",
         caption=(

@@ -148,3 +148,15 @@ def test_the_command_says_what_a_value_is_in_a_one_player_game(
     out = " ".join(capsys.readouterr().out.split())
     assert "0.75 to 1 for a won game and 0 to 0.25 for a lost one" in out
     assert "first place" not in out
+
+
+def test_the_command_says_when_the_seat_had_no_choice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It printed an empty table and '0 of 0 decisions agree with the search.'"""
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps({**RECORD, "actions": RECORD["actions"][:1]}))
+    seat = next(s for s in range(4) if s != RECORD["actions"][0][0])
+    assert main(["analyse", str(path), "--seat", str(seat), "--budget", "5"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert out == f"Seat {seat} had no choice to make in {path}: nothing to rate."
