@@ -148,6 +148,10 @@ def test_a_file_of_another_run_or_not_a_results_file_is_refused_by_line(tmp_path
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(ResultsFileError, match=r"run.jsonl, line 3: not a game of this run"):
         simulate(GAME, 4, LINEUP, seed=1, out=path)
+    del lines[2]  # game 1 gone: resumed, it was played and written after game 3
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ResultsFileError, match=r"line 3: game 2, where .* game 1 comes next"):
+        simulate(GAME, 4, LINEUP, seed=1, out=path)
     other = tmp_path / "notes.txt"
     other.write_text("my notes\n")
     with pytest.raises(ResultsFileError, match=r"notes.txt, line 1: not a tavola results file"):

@@ -127,6 +127,11 @@ class ResultsFile:
                 i, outcome = _outcome(json.loads(line))
             except (json.JSONDecodeError, KeyError, TypeError, ValueError):
                 raise ResultsFileError(f"{name}, line {n}: not a game of this run") from None
+            if i != len(self.done):  # a game missing or twice: resumed, it would be out of order
+                raise ResultsFileError(
+                    f"{name}, line {n}: game {i}, where the file's games run in order from 0 "
+                    f"and game {len(self.done)} comes next; give another --out"
+                )
             self.done[i] = outcome
         if len(whole) < len(data):
             with self.path.open("r+b") as f:
