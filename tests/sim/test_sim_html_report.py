@@ -172,6 +172,20 @@ def test_a_run_whose_agents_did_not_sit_in_every_seat_equally_says_so(tmp_path: 
     assert "did not sit in every seat" not in (tmp_path / "even.html").read_text()
 
 
+def test_one_game_that_could_not_seat_every_agent_everywhere_is_one_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'1 games is not a multiple of 3', in the terminal and in the report."""
+    from tavola.cli import main
+
+    report = tmp_path / "one.html"
+    assert main(["simulate", GAME, "-n", "1", "-a", ",".join(LINEUP), "--report", str(report)]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    page = " ".join(report.read_text().split())
+    assert "equally often: 1 game is not a multiple of 3," in said
+    assert "equally often: 1 game is not a multiple of 3," in page
+
+
 def test_a_one_player_run_shows_a_win_rate_and_nothing_that_needs_rivals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

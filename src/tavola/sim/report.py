@@ -123,9 +123,9 @@ def render(sim: Simulation, console: Console) -> None:
     console.print(f"Mean game length: {summary.mean_decisions:.1f} decisions. {speed_words(sim)}")
     if not sim.balanced:
         console.print(
-            f"[bold red]The agents did not sit in every seat equally often:[/] {summary.games} "
-            f"games is not a multiple of {sim.seat_cycle}, so the seats' figures mix the seats' "
-            "advantage with the agents'."
+            "[bold red]The agents did not sit in every seat equally often:[/] "
+            f"{count(summary.games, 'game')} is not a multiple of {sim.seat_cycle}, so the seats' "
+            "figures mix the seats' advantage with the agents'."
         )
     if summary.capped:
         seeds = ", ".join(str(o.seed) for o in sim.outcomes if o.hit_cap)
