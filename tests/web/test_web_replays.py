@@ -3,6 +3,7 @@ record; records imported from a file; each step scanned for what its seat could 
 
 from __future__ import annotations
 
+import html
 import json
 import random
 
@@ -11,7 +12,7 @@ from fastapi.testclient import TestClient
 from web_helpers import create, finished_table, key_of, leaks
 
 import tavola
-from tavola.agents.analysis import analyse
+from tavola.agents.analysis import analyse, value_words
 from tavola.core.errors import TavolaError
 from tavola.session.replay import REVIEWER, finished_game
 from tavola.testing import random_record
@@ -110,6 +111,23 @@ def test_the_replay_page_of_a_finished_table(client: TestClient) -> None:
     )
     assert f'data-steps="{len(record["actions"])}"' in page.text
     assert f'href="/api/tables/{made["table"]}/record"' in page.text
+
+
+@pytest.mark.parametrize(
+    ("players", "words"), [(1, "0.75 to 1 for a won game"), (2, "first place")]
+)
+def test_the_replay_page_says_what_a_reviews_values_mean(
+    client: TestClient, players: int, words: str
+) -> None:
+    """It said "1: first place, 0: last" in a one-player game too, where a lost game rates 0
+    to 0.25 and a won one 0.75 to 1."""
+    record = random_record("renaissance-rivals", players, 3)
+    table = client.post("/api/replays", json=record).json()["table"]
+    page = client.get(f"/replay/{table}").text
+    assert f"how it rated the move played: a value is {value_words(players)}." in html.unescape(
+        page
+    )
+    assert words in value_words(players)
 
 
 def test_an_imported_record_becomes_a_finished_table_to_replay(database: str) -> None:

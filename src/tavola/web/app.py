@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketState
 
 from ..agents import AGENTS, DIFFICULTIES, difficulties, level_words
+from ..agents.analysis import value_words
 from ..core.errors import (
     IllegalActionError,
     RecordError,
@@ -193,7 +194,13 @@ def create_app(
                 return missing(request, f"no table {table_id}")
             over = table.game.is_over  # before, nothing of the game's moves is shown
             steps = len(table.game.history) if over else None
-            page = {"table": table, "game": table.game.spec, "over": over, "steps": steps}
+            page = {
+                "table": table,
+                "game": table.game.spec,
+                "over": over,
+                "steps": steps,
+                "values": value_words(table.game.players),
+            }
             return templates.TemplateResponse(
                 request, "replay.html", page, status_code=200 if page["over"] else 403
             )
