@@ -1023,6 +1023,26 @@ def test_testas_hand_is_in_view_at_1280_by_800_when_it_must_follow(server: str, 
     page.close()
 
 
+def test_testas_sides_read_as_sentences_to_a_spectator_and_every_seat(server: str, browser):
+    """A spectator, or a seat against the Pope's side, knows no member of it: the line read
+    'The Pope’s side; not known yet: ...' and 'The Pope’s side; against it: you; ...'."""
+    body = {"game": "testa-di-pecora", "players": 4, "seats": [{"kind": "invite"}] * 4}
+    made = api(server, "/api/tables", body)
+    sentence = (
+        r"^(The Pope’s side: [^;.]+\. )?(Against (it|the Pope’s side): [^;.]+\. )?"
+        r"Sides not known yet: [^;.]+\.$"
+    )
+    for link in [made["spectator"], *(seat["link"] for seat in made["seats"])]:
+        page = browser.new_page()
+        page.goto(server + link)
+        page.wait_for_selector(".sides")
+        lines = page.locator(".sides p:not(.role-line)").all_inner_texts()
+        unknown = [line for line in lines if not line.startswith(("Sides:", "Ducats"))]
+        assert all(re.match(sentence, line) for line in unknown), unknown
+        assert unknown or link != made["spectator"]  # a seat may hold both role cards
+        page.close()
+
+
 def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, browser) -> None:
     """Sending a move disabled the focused card, which dropped the focus to the page until the
     next update; a card's button said 'Bishop, Church, 2 ducats', not what a click does."""

@@ -168,6 +168,7 @@ function sides(msg, deck) {
   const c = v.coalition;
   const names = (seats) => list(seats.map((s) => who(msg, s)));
   const side = v.players === 5 ? 'The Heir’s side' : `${capital(roleCardName(deck, 'pope'))}’s side`;
+  const midSide = `${side.charAt(0).toLowerCase()}${side.slice(1)}`; // within a sentence
   const lines = [];
   if (v.role) lines.push(h('p', { class: 'role-line', text: roleLine(msg, deck) }));
   if (c.complete) {
@@ -178,10 +179,15 @@ function sides(msg, deck) {
     const savings = saved ? saved.reduce((t, id) => t + (card(deck, id).ducats || 0), 0) : 0;
     const total = Object.values(deck.cards).reduce((t, x) => t + x.ducats, 0);
     const note = saved ? ` (with ${whose(msg)} savings, ${savings})` : v.players === 5 ? ' + the savings' : '';
-    lines.push(h('p', { text: `Ducats this season: ${side.charAt(0).toLowerCase()}${side.slice(1)} ${ours + savings}${note}, against it ${theirs}${total ? `; more than ${total / 2} of ${total} win` : ''}.` }));
+    lines.push(h('p', { text: `Ducats this season: ${midSide} ${ours + savings}${note}, against it ${theirs}${total ? `; more than ${total / 2} of ${total} win` : ''}.` }));
   } else {
     const unknown = [...Array(v.players).keys()].filter((s) => !c.members.includes(s) && !c.opponents.includes(s));
-    lines.push(h('p', { text: `${side}${c.members.length ? `: ${names(c.members)}` : ''}${c.opponents.length ? `; against it: ${names(c.opponents)}` : ''}; not known yet: ${names(unknown)}.` }));
+    // a sentence for each part known: a spectator, or a seat against the side, knows no member
+    const known = [
+      c.members.length ? `${side}: ${names(c.members)}.` : '',
+      c.opponents.length ? `Against ${c.members.length ? 'it' : midSide}: ${names(c.opponents)}.` : '',
+    ];
+    lines.push(h('p', { text: [...known, unknown.length ? `Sides not known yet: ${names(unknown)}.` : ''].filter(Boolean).join(' ') }));
   }
   return h('section', { class: 'panel sides', 'aria-label': 'Sides this season' }, lines);
 }
