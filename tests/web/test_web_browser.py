@@ -422,9 +422,16 @@ def test_two_people_at_one_table_in_two_browsers_then_a_rematch(server: str, bro
         pages[0].wait_for_timeout(10)
     assert all(p.locator("#end").is_visible() for p in pages)
     # a rematch: one asks, the other is told and joins; each keeps their seat
+    pages[1].evaluate(SAID)
     pages[0].get_by_role("button", name="Rematch").click()
     pages[0].wait_for_url(re.compile(r"/t/(?!" + made["table"] + r")[^#]+#seat=0&key="))
-    pages[1].get_by_role("link", name="Join the rematch").click()
+    join = pages[1].get_by_role("link", name="Join the rematch")
+    join.wait_for()
+    pages[1].wait_for_timeout(1000)  # the first seat's connection to this table closes
+    # who left for the rematch did not lose the connection: once over, nobody's is said
+    said = pages[1].evaluate("window.said")
+    assert "A rematch has started." in said and not any("connection" in x for x in said), said
+    join.click()
     pages[1].wait_for_url(re.compile(r"/t/(?!" + made["table"] + r")[^#]+#seat=1&key="))
     assert pages[0].url.split("#")[0] == pages[1].url.split("#")[0]
     for page, seat in zip(pages, (0, 1), strict=True):

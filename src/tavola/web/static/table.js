@@ -309,9 +309,10 @@ function drawTurn(msg) {
 
 // -- who is at the table -------------------------------------------------------------------
 
-/** What to say when a person's seat loses or finds its connection, or goes to a bot. */
+/** What to say when a person's seat loses or finds its connection, or goes to a bot; nothing
+ *  once the game is over (nobody waits for anyone: players leave for the rematch). */
 function playersNews(before, msg) {
-  if (!before) return [];
+  if (!before || msg.result) return [];
   return msg.seats.map((seat, s) => {
     const was = before.seats[s];
     if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by ${seat.kind === 'bot' ? 'a bot' : 'its player again'}.`;
