@@ -1943,6 +1943,25 @@ def test_a_review_entry_on_a_phone_brings_the_board_into_view_and_a_way_back(
     page.close()
 
 
+def test_a_review_entry_shows_the_reviewed_seat_after_another_is_chosen(server: str, browser):
+    """Seat 1's review stays listed when the replay is turned to seat 0: its decision then
+    showed seat 0's view, where seat 1's hand and choices are hidden."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page()
+    option = {"action": {"kind": "x"}, "label": "a move", "value": 0.5}
+    decision = {"index": 30, "played": option["action"], "played_label": "a move", "best": {}}
+    review = {"agent": "ismcts", "decisions": [decision | {"options": [option], "loss": 0}]}
+    page.route("**/review?*", lambda route: route.fulfill(json=review))
+    page.goto(f"{server}{made['replay']}#seat=1&step=0")
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    page.get_by_label("Seen by").select_option("0")
+    expect(page).to_have_url(re.compile("#seat=0&step=0$"))
+    page.locator("#review-list li button").click()
+    expect(page).to_have_url(re.compile("#seat=1&step=30$"))
+    expect(page.get_by_label("Seen by")).to_have_value("1")
+    page.close()
+
+
 def test_a_replays_controls_leave_the_board_on_a_phones_first_screen(server: str, browser) -> None:
     """On a phone the replay's controls (the seat, four step buttons on two lines, the slider,
     the keys' help, the record's links) filled the first screen: the board began below it."""

@@ -138,7 +138,7 @@ async function review() {
           : `${move}; the search searched ${best.label} (${best.value.toFixed(2)}) more, but rates the move played about as high: nothing given up.`;
       }
       const link = h('button', { type: 'button', class: 'link', text });
-      link.addEventListener('click', () => goFromReview(d.index, link));
+      link.addEventListener('click', () => goFromReview(seat, d.index, link));
       return h('li', { class: d.loss >= 0.05 ? 'costly' : null }, link);
     }));
   });
@@ -150,7 +150,8 @@ const backToReview = h('button', { type: 'button', class: 'to-review', hidden: t
 $('turn').before(backToReview);
 let reviewed = null; // the review's entry last chosen, while the board was brought into view
 
-async function goFromReview(index, entry) {
+async function goFromReview(seat, index, entry) {
+  viewer.value = seat; // the decision is the reviewed seat's, whichever seat is shown now
   await go(index);
   const { top } = $('turn').getBoundingClientRect();
   if (top >= 0 && top < innerHeight) return; // in view already: side by side
