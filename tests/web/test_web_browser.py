@@ -600,6 +600,22 @@ def test_a_seat_handed_to_a_bot_says_since_when(server: str, browser) -> None:
     page.close()
 
 
+def test_a_seat_a_bot_finished_says_so_without_a_way_back(server: str, browser) -> None:
+    """Opened after the end, a seat handed to a bot said '"Play my seat again" under At the
+    table takes it back', a button a finished table does not have."""
+    body = {"game": "testa-di-pecora", "players": 4, "options": {"seasons": 1}}
+    seats = [{"kind": "invite"}] + [{"kind": "bot", "difficulty": "easy"}] * 3
+    made = api(server, "/api/tables", {**body, "seats": seats})
+    handed = {"creator": made["creator"], "difficulty": "easy"}
+    api(server, f"/api/tables/{made['table']}/seats/0/bot", handed)
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    expect(page.locator("#end")).to_be_visible(timeout=30_000)
+    expect(page.locator("#who-am-i")).to_have_text("Seat 0, played by a bot from the start")
+    expect(page.get_by_role("button", name="Play my seat again")).to_have_count(0)
+    page.close()
+
+
 def test_rivals_end_screen_reveals_each_seats_hand_deck_and_works(server: str, browser) -> None:
     """'Seat 1: final view' showed only the score, completed Masterpieces and Palette: not the
     hand, deck, discards and Masterpieces in progress the 2006 and 2013 games reveal."""

@@ -229,6 +229,7 @@ function whoAmI(msg) {
   }
   const info = msg.seats[msg.seat];
   if (info.kind !== 'bot') return [seatLabel(msg, msg.seat)];
+  if (msg.result) return [`${seatLabel(msg, msg.seat)}, played by a bot${botSince(info)}`]; // over: none to take back
   return [`${seatLabel(msg, msg.seat)}, played by a bot${botSince(info)} (handed over while you were away; "Play my seat again" under `,
     h('button', { type: 'button', class: 'link', text: 'At the table', onclick: toPlayers }), ' takes it back)'];
 }
