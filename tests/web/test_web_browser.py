@@ -1405,6 +1405,22 @@ def test_a_season_table_wider_than_a_phone_fades_its_edge(server: str, browser) 
     page.close()
 
 
+def test_testas_season_table_starts_each_side_with_a_capital(server: str, browser) -> None:
+    """A season's side led by the reader's seat read 'you and Seat 2 (the Pope’s side)'."""
+    record = finished_record("testa-di-pecora", 3, players=4)
+    side = tavola.replay(record).view(0)["seasons_done"][1]["side"]
+    made = api(server, "/api/replays", record)
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}")
+    mine = {"table": made["table"], "seats": [{"seat": side[0], "kind": "me"}]}
+    page.evaluate("(t) => localStorage.setItem('tavola.tables', JSON.stringify([t]))", mine)
+    page.goto(f"{server}{made['replay']}#seat={side[0]}&step={len(record['actions'])}")
+    page.reload()
+    cells = page.locator(".seasons tbody td:nth-of-type(1)")
+    expect(cells.nth(1)).to_have_text(re.compile(r"^You and "))
+    page.close()
+
+
 @pytest.mark.parametrize("players", [4, 5])
 def test_testas_season_table_fits_a_phone(server: str, browser, players: int) -> None:
     """At 390 px the Seasons table showed its first seats' columns only, the rest beyond the

@@ -224,7 +224,7 @@ function seasons(msg, deck) {
   const seats = [...Array(v.players).keys()];
   const rows = v.seasons_done.map((s) => h('tr', {},
     h('th', { scope: 'row', text: s.season }),
-    h('td', { text: `${list(s.side.map((x) => who(msg, x)))} (${s.heir !== null ? 'the Heir' : roleCardName(deck, 'pope')}’s side${s.alone ? ', alone' : ''})` }),
+    h('td', { text: `${capital(list(s.side.map((x) => who(msg, x))))} (${s.heir !== null ? 'the Heir' : roleCardName(deck, 'pope')}’s side${s.alone ? ', alone' : ''})` }),
     h('td', { text: `${s.side_won ? 'won' : 'lost'} ${s.ducats[0]}–${s.ducats[1]}` }),
     seats.map((x) => h('td', { class: 'num', text: s.renown_change[x] > 0 ? `+${s.renown_change[x]}` : s.renown_change[x] }))));
   return h('section', { class: 'panel seasons' },
