@@ -9,7 +9,7 @@ import random
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import create, finished_table, key_of, leaks
+from web_helpers import create, finished_table, key_of, leaks, play_to_the_end
 
 import tavola
 from tavola.agents.analysis import analyse, value_words
@@ -305,3 +305,30 @@ def test_a_finished_game_is_reviewed_by_the_search_bot_seat_by_seat(client: Test
     early = client.get(f"/api/replays/{playing}/review?seat=0")
     assert early.status_code == 403 and "not over" in early.json()["error"]
     assert client.get("/api/replays/no-such-table/review?seat=0").status_code == 404
+
+
+def test_a_replay_shows_a_seat_handed_to_a_bot_as_its_players_before_then(
+    client: TestClient,
+) -> None:
+    """A seat its player left mid-game, then played by a bot, was a bot's at every step of
+    the replay: 'The bot in your seat to act' over the moves its player made."""
+    kinds = ["me", "invite", "bot", "bot"]
+    made = create(client, "testa-di-pecora", 4, kinds, options={"first_dealer": 3})  # 0 leads
+    table, rng = made["table"], random.Random(2)
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        ws.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+        while (msg := ws.receive_json())["to_act"] != [1]:  # the game waits for seat 1
+            if msg["legal"]:
+                ws.send_json({"type": "act", "action": rng.choice(msg["legal"])["action"]})
+        handed = {"creator": made["creator"], "difficulty": "easy"}
+        assert client.post(f"/api/tables/{table}/seats/1/bot", json=handed).status_code == 200
+        play_to_the_end(ws, rng)
+    since = client.app.state.store.load(table).seats[1].bot_from
+    assert since > 0
+    kinds = {
+        step: client.get(f"/api/replays/{table}?seat=1&step={step}").json()["seats"][1]
+        for step in (0, since - 1, since)
+    }
+    assert [kinds[step]["kind"] for step in (0, since - 1)] == ["human", "human"]
+    assert kinds[0]["agent"] is None and kinds[0]["bot_since"] is None
+    assert kinds[since]["kind"] == "bot" and kinds[since]["bot_since"] != "start"
