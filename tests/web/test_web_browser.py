@@ -616,6 +616,24 @@ def test_a_seat_a_bot_finished_says_so_without_a_way_back(server: str, browser) 
     page.close()
 
 
+def test_rivals_turn_line_says_the_bot_in_your_seat_plays_its_turn(server: str, browser) -> None:
+    """A seat handed to a bot read 'Your turn' while the bot played it (the page's own turn
+    line said 'The bot in your seat to act')."""
+    body = {"game": "renaissance-rivals", "players": 2, "options": {"turn_limit": 5}}
+    seats = [{"kind": "invite"}, {"kind": "bot", "difficulty": "easy"}]
+    made = api(server, "/api/tables", {**body, "seats": seats})
+    handed = {"creator": made["creator"], "difficulty": "easy"}
+    api(server, f"/api/tables/{made['table']}/seats/0/bot", handed)
+    page = browser.new_page()
+    page.goto(server + made["seats"][0]["link"])
+    expect(page.locator("#end")).to_be_visible(timeout=30_000)
+    page.goto(f"{server}/replay/{made['table']}#seat=0&step=0")
+    expect(page.locator("#turn")).to_have_text("The bot in your seat to act.")
+    to_play = page.locator(".rr-status .to-play")  # after the pawn, "0 you"
+    expect(to_play).to_have_text(re.compile("The bot in your seat to play$"))
+    page.close()
+
+
 def test_rivals_end_screen_reveals_each_seats_hand_deck_and_works(server: str, browser) -> None:
     """'Seat 1: final view' showed only the score, completed Masterpieces and Palette: not the
     hand, deck, discards and Masterpieces in progress the 2006 and 2013 games reveal."""

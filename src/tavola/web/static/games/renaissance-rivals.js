@@ -215,7 +215,7 @@ function status(msg) {
   return h('div', { class: 'rr-status', role: 'group', 'aria-label': 'This turn' },
     round,
     h('span', { class: `to-play${mine ? ' mine' : ''}` }, h('span', { 'aria-hidden': 'true' }, pawn(msg, v.current)), // the words say whose
-      h('span', { text: mine ? 'Your turn' : `${seatLabel(msg, v.current)} to play` })),
+      h('span', { text: who(msg, v.current) === 'you' ? 'Your turn' : `${capital(who(msg, v.current))} to play` })), // or the bot in your seat
     h('span', { class: 'pool' },
       token('inf', t.influence, true),
       token('adv', t.advancement, true),
