@@ -586,6 +586,13 @@ def test_a_seat_handed_to_a_bot_says_since_when(server: str, browser) -> None:
     players = page.locator("#players li")
     expect(players.nth(0)).to_have_text("Seat 0 bot (easy) from the start")
     expect(page.locator("#turn")).to_have_text("Seat 1 to act.")  # the bot has moved
+    own = browser.new_page()  # seat 0's player never left: no "while you were away" (a rematch
+    own.goto(server + made["seats"][0]["link"])  # keeps a hand-over; so does one before move 1)
+    expect(own.locator("#who-am-i")).to_have_text(
+        'Seat 0, played by a bot from the start ("Play my seat again" under At the table takes '
+        "it back)"
+    )
+    own.close()
     hand(1)
     expect(players.nth(1)).to_have_text(
         re.compile(r"^Seat 1 bot \(easy\) since \d\d:\d\d( [AP]M)?$")
@@ -709,7 +716,7 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     expect(away).to_have_text(re.compile(r"away 00:0[0-2]"))
     expect(away).to_have_text(re.compile(r"away 00:0[3-5]"), timeout=6000)  # the clock counts on
     page.screenshot(path=str(SHOTS / "table-away-clock.png"), full_page=True)
-    page.get_by_label("Bot level for seat 1").select_option("easy")
+    page.get_by_label("Seat 1: bot difficulty").select_option("easy")
     page.get_by_role("button", name="Hand to a bot: seat 1, until its player takes it back").focus()
     page.keyboard.press("Enter")  # the button goes with the redraw: the focus stays in the list
     expect(page.locator("#players")).to_be_focused()
@@ -728,9 +735,17 @@ def test_a_player_who_leaves_shows_a_clock_and_the_creator_hands_the_seat_to_a_b
     theirs.locator("#who-am-i").get_by_role("button", name="At the table").click()
     expect(theirs.locator("#players-title")).to_be_in_viewport()
     expect(theirs.locator("#players")).to_be_focused()
+    theirs.evaluate(SAID)
     theirs.get_by_role("button", name="Play my seat again").click()
     expect(theirs.locator("#players")).to_be_focused()
     expect(theirs.locator("#who-am-i")).to_have_text(re.compile(r"^Seat 1$"))
+    # told in its own words: it said "Seat 1 is now played by its player again."
+    for _ in range(100):
+        if "You play your seat again." in theirs.evaluate("window.said"):
+            break
+        theirs.wait_for_timeout(50)
+    else:
+        raise AssertionError(theirs.evaluate("window.said"))
     players.locator("li", has_text="connected").nth(1).wait_for()
     said = page.evaluate("window.said")
     assert any("Seat 1 is now played by its player again." in x for x in said)

@@ -230,7 +230,9 @@ function whoAmI(msg) {
   const info = msg.seats[msg.seat];
   if (info.kind !== 'bot') return [seatLabel(msg, msg.seat)];
   if (msg.result) return [`${seatLabel(msg, msg.seat)}, played by a bot${botSince(info)}`]; // over: none to take back
-  return [`${seatLabel(msg, msg.seat)}, played by a bot${botSince(info)} (handed over while you were away; "Play my seat again" under `,
+  // from the start: kept from the last game's hand-over, or handed over before the first move
+  const why = info.bot_since === 'start' ? '' : 'handed over while you were away; ';
+  return [`${seatLabel(msg, msg.seat)}, played by a bot${botSince(info)} (${why}"Play my seat again" under `,
     h('button', { type: 'button', class: 'link', text: 'At the table', onclick: toPlayers }), ' takes it back)'];
 }
 
@@ -316,6 +318,7 @@ function playersNews(before, msg) {
   if (!before || msg.result) return [];
   return msg.seats.map((seat, s) => {
     const was = before.seats[s];
+    if (was.kind !== seat.kind && s === msg.seat) return seat.kind === 'bot' ? 'A bot now plays your seat.' : 'You play your seat again.';
     if (was.kind !== seat.kind) return `${seatLabel(msg, s)} is now played by ${seat.kind === 'bot' ? 'a bot' : 'its player again'}.`;
     if (was.connected && seat.connected === false) return `${seatLabel(msg, s)} lost the connection.`;
     if (was.connected === false && seat.connected) return `${seatLabel(msg, s)} ${was.joined ? 'is back' : 'has joined'}.`;
@@ -366,7 +369,7 @@ function giveBackButton(s) {
  *  by `who` (the creator's secret, or another seat's key); a player's button waits until the
  *  seat has been away long enough (`from`, a time in ms: `tick` turns it on then). */
 function handOverForm(s, who, from) {
-  const level = h('select', { 'aria-label': `Bot level for seat ${s}` },
+  const level = h('select', { 'aria-label': `Seat ${s}: bot difficulty` }, // as the lobby says
     difficulties.map((l) => h('option', { value: l, text: l })));
   level.value = difficulties.includes('medium') ? 'medium' : difficulties[0];
   const button = h('button', { type: 'button', class: 'small', text: 'Hand to a bot', 'aria-label': `Hand to a bot: seat ${s}, until its player takes it back` });
