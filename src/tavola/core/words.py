@@ -13,6 +13,11 @@ def players_words(low: int, high: int) -> str:
     return count(low, "player") if low == high else f"{low}-{high} players"
 
 
+def within(name: str) -> str:
+    """A seat's name ("You", "Seat 2") as it reads past a sentence's start: "you", "Seat 2"."""
+    return "you" if name == "You" else name
+
+
 def outcome(winners: list[str]) -> str:
     """Who won, as a sentence from their names at its start ("You", "Seat 2"): "Seat 2 wins.",
     "You and Seat 3 win.", or "The game is lost." when nobody won (a lone player's loss).
@@ -22,6 +27,6 @@ def outcome(winners: list[str]) -> str:
     """
     if not winners:
         return "The game is lost."
-    names = [winners[0], *("you" if w == "You" else w for w in winners[1:])]
+    names = [winners[0], *map(within, winners[1:])]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return f"{listed} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."

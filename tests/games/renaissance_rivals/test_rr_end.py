@@ -227,7 +227,7 @@ def test_solo_loss_when_column_a_is_empty() -> None:
         "removed": 26,
     }
     said = g.events(0)[-1]["text"]
-    assert said == "The game is over: column A is empty: the solo game is lost. Scores: You -26."
+    assert said == "The game is over: column A is empty: the solo game is lost. Scores: you -26."
 
 
 def test_solo_loss_waits_for_all_of_column_a() -> None:

@@ -21,7 +21,7 @@ def test_the_first_line_names_each_seats_artist() -> None:
         f"3 players with the Red deck. Seat 0 plays {names[0]}; Seat 1 plays {names[1]}; "
         f"Seat 2 plays {names[2]}."
     )
-    assert g.events(1)[0]["text"].split("; ")[1] == f"You play {names[1]}"
+    assert g.events(1)[0]["text"].split("; ")[1] == f"you play {names[1]}"  # past the start: "you"
     assert played(1, 3).events(0)[0]["text"].startswith("1 player. You play ")
     moves = [e for e in g.events(None) if e["kind"] == "acquire" and e["from"] != e["pawn"]]
     assert moves and moves[0]["text"].endswith(

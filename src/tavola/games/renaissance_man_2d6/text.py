@@ -11,7 +11,7 @@ import itertools
 import textwrap
 from typing import Any
 
-from ...core.words import count, outcome
+from ...core.words import count, outcome, within
 from .cards import KINDS, Cards, cards_by_key
 from .odds import TARGET, modifier, success_chance
 
@@ -331,7 +331,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
             "no-challenges": "no Challenge is left to win",
             "turn-limit": "the turn limit is reached",
         }[e["reason"]]
-        scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
+        scores = ", ".join(f"{within(_who(s, viewer))} {n}" for s, n in enumerate(e["scores"]))
         won = outcome([_who(s, viewer) for s in e["winners"]])
         return f"The game is over: {why}. {won} Scores: {scores}."
     if kind == "hand":

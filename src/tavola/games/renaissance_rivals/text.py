@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from ...core.words import count, outcome
+from ...core.words import count, outcome, within
 from .cards import CITIES, SKILL_NAMES, SKILLS, cards_by_key
 from .rules import K_COM, K_MP, K_START, MP0, tables_for
 
@@ -292,7 +292,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "remove":
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
-        scores = ", ".join(f"{_who(s, viewer)} {n}" for s, n in enumerate(e["scores"]))
+        scores = ", ".join(f"{within(_who(s, viewer))} {n}" for s, n in enumerate(e["scores"]))
         why = ENDINGS.get(e["reason"], e["reason"])
         if e["reason"] == "solo-lost":  # the reason says the loss already
             return f"The game is over: {why}. Scores: {scores}."
@@ -301,9 +301,9 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "setup":
         artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
         plays = "; ".join(
-            f"{_who(s, viewer)} {'play' if s == viewer else 'plays'} {artists[a]}"
+            f"{within(_who(s, viewer))} {'play' if s == viewer else 'plays'} {artists[a]}"
             for s, a in enumerate(e["artists"])
         )
         red = " with the Red deck" if e["red_deck"] else ""
-        return f"{count(e['players'], 'player')}{red}. {plays}."
+        return f"{count(e['players'], 'player')}{red}. {plays[0].upper()}{plays[1:]}."
     return kind
