@@ -11,7 +11,7 @@ import pytest
 from markupsafe import escape
 
 import tavola
-from tavola.games.renaissance_man_2d6.breakdown import LIFT
+from tavola.core.words import lift_title
 from tavola.games.renaissance_man_2d6.rules import EV_ROLL, EV_WIN_EVENT
 from tavola.sim import GameOutcome, Simulation, simulate
 from tavola.sim.facts import breakdown_tables
@@ -37,7 +37,8 @@ def test_the_2006_game_reports_each_attempt_and_the_lift_of_each_challenge_won()
     rolls = [raw for raw in g.log if raw[0] == EV_ROLL]
     wins = sum(1 for raw in rolls if raw[-1]) + sum(1 for raw in g.log if raw[0] == EV_WIN_EVENT)
     assert sum(1 for t, _, _ in facts if t.startswith("Attempts")) == len(rolls)
-    lifts = [v for t, _, v in facts if t == LIFT]
+    lift = lift_title("Lift of winning it: the winner's share", 3)
+    lifts = [v for t, _, v in facts if t == lift]
     assert len(lifts) == wins and set(lifts) <= {0.0, 1.5, 3.0}
     events = [g.c.names[raw[2]] + " (Event)" for raw in g.log if raw[0] == EV_WIN_EVENT]
     assert events and sorted(r for t, r, _ in facts if r.endswith("(Event)")) == sorted(events)
@@ -60,6 +61,15 @@ def test_a_player_alone_has_no_lead_to_lose() -> None:
     clear only from its last decision (clear_from 1.0)."""
     sim = simulate("renaissance-rivals", 3, ["heuristic"], players=1)
     assert [(o.lead_changes, o.clear_from) for o in sim.outcomes] == [(None, None)] * 3
+
+
+@pytest.mark.parametrize("game", ["renaissance-rivals", "renaissance-man"])
+def test_a_lift_table_alone_says_no_edge_is_the_run_s_win_rate(game: str) -> None:
+    """A one-player report's lift tables were titled '(1: no edge)', while the page's own text
+    says that with one player no edge is the run's win rate."""
+    titles = set(breakdown_tables(simulate(game, 2, ["heuristic"], players=1).outcomes, 1))
+    lifts = [t for t in titles if "× players" in t]
+    assert lifts and all(t.endswith("(no edge: the run's win rate)") for t in lifts), lifts
 
 
 def test_breakdowns_survive_the_results_file_and_reach_the_report(tmp_path: Path) -> None:

@@ -30,3 +30,20 @@ def outcome(winners: list[str]) -> str:
     names = [winners[0], *map(within, winners[1:])]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return f"{listed} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."
+
+
+LIFT_MARK = "× players"
+"""What the title of a breakdown table of lifts says, and how the simulator tells one."""
+
+
+def lift_title(share: str, players: int) -> str:
+    """The title of a breakdown table of lifts: whose ``share`` of the game's win, times the
+    player count, and what no edge is (1; with one player, the run's win rate).
+
+    >>> lift_title("Artists: the artist's share", 3)
+    "Artists: the artist's share of the game's win × players (1: no edge)"
+    >>> lift_title("Artists: the artist's share", 1)
+    "Artists: the artist's share of the game's win × players (no edge: the run's win rate)"
+    """
+    edge = "1: no edge" if players > 1 else "no edge: the run's win rate"
+    return f"{share} of the game's win {LIFT_MARK} ({edge})"

@@ -2,9 +2,10 @@
 row with 95% intervals taken over the games (over the deals under duplicate seating), since
 the observations of one game depend on each other.
 
-A table is of one kind, whatever its rows' values: a *lift* (its title says ``× players``: a
-share of the game's win times the player count, from 0 to P, 1 meaning no edge), a *rate*
-(every observation of the table yes or no, 1 or 0: shown as a percentage), else a *mean*.
+A table is of one kind, whatever its rows' values: a *lift* (its title says ``× players``, as
+:func:`tavola.core.words.lift_title` writes it: a share of the game's win times the player
+count, from 0 to P, 1 meaning no edge), a *rate* (every observation of the table yes or no, 1
+or 0: shown as a percentage), else a *mean*.
 A lift's or a rate's interval is Wilson's (:func:`grouped_wilson`), so it stays in range; a
 mean's is ± 1.96 standard errors. A row seen in fewer than ``MIN_GAMES`` games gets none.
 """
@@ -16,11 +17,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.words import LIFT_MARK
 from .outcome import GameOutcome
 from .stats import MIN_GAMES, Z95, grouped_wilson, ratio
-
-LIFT_MARK = "× players"
-"""What the title of a lift table says (a share of the game's win times the player count)."""
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ...core.words import lift_title
 from .cards import RM, WORKER_NAMES
 from .rules import DOWN, END_REASONS, FOUND
 
 if TYPE_CHECKING:
     from .rules import RenaissanceMan
-
-LIFT = "the holder's share of the game's win × players (1: no edge)"
 
 
 def standing(g: RenaissanceMan) -> list[int]:
@@ -33,6 +32,8 @@ def breakdown(g: RenaissanceMan) -> Iterator[tuple[str, str, float]]:
     result = g.result
     assert result is not None, "a finished game"
     n, c = g.players, g.c
+    by_type = lift_title("Workers in a structure at the end, by type: the holder's share", n)
+    by_card = lift_title("Cards in a structure at the end: the holder's share", n)
     for s in range(n):
         lift = (1 / len(result.winners) if s in result.winners else 0.0) * n
         for slot in g.st[s]:
@@ -42,8 +43,8 @@ def breakdown(g: RenaissanceMan) -> Iterator[tuple[str, str, float]]:
                 typ, x = c.typ[slot], slot
             else:
                 continue
-            yield (f"Workers in a structure at the end, by type: {LIFT}", WORKER_NAMES[typ], lift)
+            yield (by_type, WORKER_NAMES[typ], lift)
             if x >= 0:
-                yield (f"Cards in a structure at the end: {LIFT}", c.ids[x], lift)
+                yield (by_card, c.ids[x], lift)
     for reason in END_REASONS:
         yield ("How games end (share of games)", reason, float(reason == END_REASONS[g.ended]))

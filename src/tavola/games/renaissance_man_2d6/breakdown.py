@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ...core.words import lift_title
 from .rules import EV_ROLL, EV_WIN_EVENT
 
 if TYPE_CHECKING:
     from .rules import RenaissanceMan2d6
-
-LIFT = "Lift of winning it: the winner's share of the game's win × players (1: no edge)"
 
 
 def standing(g: RenaissanceMan2d6) -> list[int]:
@@ -26,12 +25,13 @@ def breakdown(g: RenaissanceMan2d6) -> Iterator[tuple[str, str, float]]:
     assert result is not None, "a finished game"
     share = [(1 / len(result.winners) if s in result.winners else 0.0) for s in range(g.n)]
     names = g.c.names
+    lift = lift_title("Lift of winning it: the winner's share", g.n)
     for raw in g.log:
         if raw[0] == EV_ROLL:
             _, seat, card, *_, won = raw
             yield ("Attempts that succeed, by Challenge", names[card], float(won))
             if won:
-                yield (LIFT, names[card], share[seat] * g.n)
+                yield (lift, names[card], share[seat] * g.n)
         elif raw[0] == EV_WIN_EVENT:
             _, seat, card = raw
-            yield (LIFT, f"{names[card]} (Event)", share[seat] * g.n)
+            yield (lift, f"{names[card]} (Event)", share[seat] * g.n)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from ...core.words import lift_title
 from .rules import END_REASONS
 
 if TYPE_CHECKING:
     from .rules import RenaissanceRivals
-
-LIFT = "the artist's share of the game's win × players (1: no edge)"
 
 
 def standing(g: RenaissanceRivals) -> list[int]:
@@ -26,7 +25,7 @@ def breakdown(g: RenaissanceRivals) -> Iterator[tuple[str, str, float]]:
     names = g.c.artist_names
     for s in range(g.n):
         share = 1 / len(result.winners) if s in result.winners else 0.0
-        yield (f"Artists: {LIFT}", names[g.artist[s]], share * g.n)
+        yield (lift_title("Artists: the artist's share", g.n), names[g.artist[s]], share * g.n)
         yield ("Masterpieces completed, by artist", names[g.artist[s]], float(len(g.completed[s])))
     for reason in END_REASONS:
         yield ("How games end (share of games)", reason, float(reason == END_REASONS[g.ended]))
