@@ -682,10 +682,11 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def _budget(text: str) -> str:
     """An argparse type: a search budget, iterations (``400``) or seconds (``2s``), as the
-    ismcts parameters it stands for."""
-    seconds = text.endswith("s")
+    ismcts parameters it stands for, within their bounds."""
+    key = "seconds" if text.endswith("s") else "iterations"
+    param = KINDS["ismcts"].params[key]
     try:
-        value = float(text[:-1]) if seconds else int(text)
+        value = param.type(text[:-1] if key == "seconds" else text)
     except ValueError:
         value = 0
     if not value > 0:
@@ -693,7 +694,11 @@ def _budget(text: str) -> str:
             f"expected a positive number of iterations (e.g. 400) or of seconds (e.g. 2s), "
             f"not {text!r}"
         )
-    return f"seconds={value}" if seconds else f"iterations={value}"
+    if param.low is not None and value < param.low:
+        raise argparse.ArgumentTypeError(f"at least {param.low:g} {key}, not {text!r}")
+    if param.high is not None and value > param.high:
+        raise argparse.ArgumentTypeError(f"at most {param.high:g} {key}, not {text!r}")
+    return f"{key}={value}"
 
 
 def _analyse(args: argparse.Namespace) -> int:

@@ -101,6 +101,15 @@ def test_the_command_prints_each_decision_and_how_many_agree(
             "a positive number of iterations (e.g. 400)",
         ),
         (["game.json", "--seat", "0", "--budget", "0s"], "or of seconds (e.g. 2s), not '0s'"),
+        # the search's own bounds, said of --budget as typed ("ismcts: seconds is ... '700.0'")
+        (
+            ["game.json", "--seat", "0", "--budget", "700s"],
+            "--budget: at most 600 seconds, not '700s'",
+        ),
+        (
+            ["game.json", "--seat", "0", "--budget", "0.001s"],
+            "--budget: at least 0.01 seconds, not",
+        ),
         (["game.json", "--seat", "7"], "there is no seat 7"),
     ],
 )
