@@ -72,6 +72,11 @@ def test_agent_names_with_parameters_parse(text: str, kind: str, params: dict) -
         ),
         ("ismcts:c=1,c=2", "c is given twice"),
         ("random:c=1", "random has no parameter 'c'; its parameters: none"),
+        (  # accepted, and listed as an agent 'ismcts:' beside 'ismcts'
+            "ismcts:",
+            "'ismcts:' has no parameters after its ':': write 'ismcts' alone, or name=value",
+        ),
+        ("random: ,", "'random: ,' has no parameters after its ':': write 'random' alone"),
         (42, "an agent name is text"),
         ("x" * 300, "an agent name is text"),
         ("hard:iterations=3", "a level such as 'hard' takes no parameters"),

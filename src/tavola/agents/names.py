@@ -156,7 +156,7 @@ def parse_agent(
                 f"no {text!r} bot in this game (it has no heuristic); levels: {', '.join(levels)}"
             )
         text = levels[text]
-    name, _, rest = text.partition(":")
+    name, colon, rest = text.partition(":")
     kind = kinds.get(name.strip())
     if kind is None and name.strip() in DIFFICULTIES:
         raise AgentNameError(
@@ -167,8 +167,15 @@ def parse_agent(
         raise AgentNameError(
             f"no agent {quote(name)}; agents: {', '.join([*sorted(kinds), *DIFFICULTIES])}"
         )
+    pieces = [p for p in (p.strip() for p in rest.split(",")) if p]
+    if colon and not pieces:  # listed as typed, 'ismcts:' would be another agent than 'ismcts'
+        first = next(iter(kind.params), None)
+        raise AgentNameError(
+            f"{quote(text)} has no parameters after its ':': write {kind.name!r} alone"
+            + (f", or name=value after the ':' ({kind.name}:{first}=...)" if first else "")
+        )
     params: dict[str, Any] = {}
-    for piece in filter(None, (p.strip() for p in rest.split(","))) if rest else ():
+    for piece in pieces:
         key, eq, value = (s.strip() for s in piece.partition("="))
         if key in kind.params and not eq:
             raise AgentNameError(
