@@ -297,6 +297,14 @@ def test_a_seed_openspiel_cannot_hold_is_refused_in_words(seed: object) -> None:
     assert openspiel.load("testa-di-pecora", 4, seed=2**31 - 1).new_initial_state() is not None
 
 
+@pytest.mark.parametrize("turn_based", ["yes", 1, 0, "", None])
+def test_turn_based_is_a_real_boolean(turn_based: object) -> None:
+    """'yes' and 1 were taken as True, 0, '' and None as False; OpenSpiel's own parameters
+    (load_game with 'turn_based=1' or {'turn_based': 'yes'}) refuse all but a bool."""
+    with pytest.raises(tavola.UnknownGameError, match="turn_based is True or False, not "):
+        openspiel.load("renaissance-man", 2, turn_based=turn_based)  # type: ignore[arg-type]
+
+
 def at_a_simultaneous_node(players: int = 3, seed: int = 1) -> pyspiel.State:
     """A state of Renaissance Man where several seats act at once."""
     state = openspiel.load("renaissance-man", players, seed=seed).new_initial_state()

@@ -110,6 +110,8 @@ def load(
     of its states, the first being ``tavola.new_game(..., seed=seed)`` (docs/interop.md says
     which states take a seed)."""
     spec = get_spec(game_id)
+    if not isinstance(turn_based, bool):  # OpenSpiel refuses all else for a bool parameter
+        raise UnknownGameError(f"turn_based is True or False, not {quote(turn_based)}")
     if turn_based and not spec.simultaneous:
         raise UnknownGameError(f"{spec.title} is turn-based: turn_based is for simultaneous games")
     register_all()
