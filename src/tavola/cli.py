@@ -22,6 +22,7 @@ from typing import Any, TextIO
 
 from rich import box
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -47,6 +48,9 @@ from .sim.settings import idle_settings, option_words
 
 USAGE_ERROR = 2
 PIPE_WIDTH = 120
+GAMES_WIDTH = 80
+"""The columns ``tavola games`` needs for its table of games without cutting a word (rich's
+own measure of the table says less); in fewer, it lists the games one after another."""
 
 
 class _UsageError(Exception):
@@ -185,25 +189,41 @@ def _variant_words(spec: GameSpec, variant: str) -> str:
     return f"{variant} ({players_words(*spec.variant_players[variant])})"
 
 
+def _game_facts(spec: GameSpec) -> dict[str, str]:
+    """What ``tavola games`` says of a game besides its id and title (how it is played: a line
+    for each of its ways)."""
+    play = ["simultaneous" if spec.simultaneous else "in turn"]
+    play += ["hidden info"] if spec.hidden_information else []
+    return {
+        "players": f"{spec.min_players}–{spec.max_players}",
+        "variants": ", ".join(_variant_words(spec, v) for v in spec.variants),
+        "options": ", ".join(spec.options) or "–",
+        "play": "\n".join(play),
+    }
+
+
 def _games(args: argparse.Namespace) -> int:
-    table = Table(title="Games", box=box.SIMPLE_HEAD)  # fits 80 columns: no word cut short
-    table.add_column("game (id, then title)", no_wrap=True)
-    table.add_column("players", no_wrap=True)
-    table.add_column("variants", min_width=len("standard,"))
-    table.add_column("options", min_width=len("first_player,"))
-    table.add_column("play", no_wrap=True)
-    for spec in list_games():
-        play = ["simultaneous" if spec.simultaneous else "in turn"]
-        play += ["hidden info"] if spec.hidden_information else []
-        table.add_row(
-            f"[bold]{spec.id}[/bold]\n{spec.title}",
-            f"{spec.min_players}–{spec.max_players}",
-            ", ".join(_variant_words(spec, v) for v in spec.variants),
-            ", ".join(spec.options) or "–",
-            "\n".join(play),
-        )
     console = _stdout()
-    console.print(table)
+    if console.width >= GAMES_WIDTH:
+        table = Table(title="Games", box=box.SIMPLE_HEAD)
+        table.add_column("game (id, then title)", no_wrap=True)
+        table.add_column("players", no_wrap=True)
+        table.add_column("variants", min_width=len("standard,"))
+        table.add_column("options", min_width=len("first_player,"))
+        table.add_column("play", no_wrap=True)
+        for spec in list_games():
+            table.add_row(f"[bold]{spec.id}[/bold]\n{spec.title}", *_game_facts(spec).values())
+        console.print(table)
+    else:  # too narrow for the table's columns: one game after another, a line a fact
+        console.print("Games")
+        for spec in list_games():
+            console.print(Text.assemble((spec.id, "bold"), "  ", spec.title))
+            facts = Table.grid(padding=(0, 2))
+            facts.add_column(no_wrap=True)
+            facts.add_column()
+            for name, value in _game_facts(spec).items():
+                facts.add_row(name, ", ".join(value.splitlines()))
+            console.print(Padding(facts, (0, 0, 1, 2)))
     for spec in list_games():
         if spec.options:
             options = Table(

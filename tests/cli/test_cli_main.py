@@ -1,6 +1,7 @@
 """The command line: games table, simulate (text and JSON), play, and user errors."""
 
 import json
+import re
 import subprocess
 import sys
 import types
@@ -50,16 +51,22 @@ def test_games_lists_the_registered_games(capsys: pytest.CaptureFixture[str]) ->
     assert "4–5" in out
 
 
-def test_games_fits_80_columns_without_cutting_a_word(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("width", [80, 60, 40])
+def test_games_fits_the_terminal_without_cutting_a_word(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, width: int
 ) -> None:
-    """The option names one types were cut to 'first…' in an 80-column terminal."""
-    monkeypatch.setattr("tavola.cli.PIPE_WIDTH", 80)
+    """The option names one types were cut to 'first…' in an 80-column terminal, and to
+    'first_playe' in a 60-column one (the table's columns squeezed, the play column gone)."""
+    monkeypatch.setattr("tavola.cli.PIPE_WIDTH", width)
     code, out, _ = _run(capsys, "games")
     assert code == 0 and "…" not in out
-    assert max(map(len, out.splitlines())) <= 80
+    assert max(map(len, out.splitlines())) <= width
     for word in ("first_player,", "first_dealer,", "round_limit,", "Renaissance Man (2013)"):
         assert word in out
+    words = set(re.findall(r"[\w-]+", out))
+    for spec in tavola.list_games():
+        assert {spec.id, *spec.options} <= words, spec.id
+    assert "hidden info" in out
 
 
 def test_games_explains_each_option(capsys: pytest.CaptureFixture[str]) -> None:
