@@ -13,7 +13,15 @@ from __future__ import annotations
 
 import argparse
 
-from tavola.sim import simulate, to_json
+from tavola import TavolaError
+from tavola.sim import check_run, simulate, to_json
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
 
 
 def main() -> None:
@@ -23,10 +31,14 @@ def main() -> None:
     parser.add_argument("--game", default="testa-di-pecora")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--agents", default="heuristic,random,random,random")
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--jobs", type=positive, default=2)
+    parser.add_argument("--repeat", type=positive, default=2)
     args = parser.parse_args()
     agents = args.agents.split(",")
+    try:  # what the runs would refuse, refused before the first
+        check_run(args.game, args.games, agents)
+    except TavolaError as exc:
+        parser.error(str(exc))
     best: dict[int, float] = {}
     figures = {}
     for jobs in (1, args.jobs):

@@ -21,8 +21,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
+from tavola import TavolaError
 from tavola.core.rng import derive_seed
-from tavola.sim import agent_seeds, deal_of, play_game, seating
+from tavola.sim import agent_seeds, check_run, deal_of, play_game, seating
 from tavola.sim.stats import clustered
 
 
@@ -50,6 +51,13 @@ def deal(game: str, players: int, candidate: str, against: str, seed: int, index
     return credit, finished
 
 
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(text)
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -61,7 +69,7 @@ def main() -> None:
         "--games", type=int, default=200, help="games per candidate (rounded up to whole deals)"
     )
     parser.add_argument("--against", default="heuristic", help="the opponents' agent name")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=positive, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--groups",
@@ -69,6 +77,12 @@ def main() -> None:
         "ones too, with strength_pool.py)",
     )
     args = parser.parse_args()
+    for name in args.candidates:  # what the deals would refuse, refused before the first
+        try:
+            lineup = [name] + [args.against] * (args.players - 1)
+            check_run(args.game, args.games, lineup, players=args.players)
+        except TavolaError as exc:
+            parser.error(str(exc))
     deals = math.ceil(args.games / args.players)
     print(
         f"{args.game}, {args.players} players, {deals} deals of {args.players} games each, "

@@ -38,3 +38,45 @@ def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], 
         [sys.executable, str(script), *argv], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "argv", "says"),
+    [
+        ("strength.py", ["nope", "--players", "3", "--games", "3", "heuristic"], "no game 'nope'"),
+        (
+            "strength.py",
+            ["testa-di-pecora", "--players", "4", "--games", "0", "heuristic"],
+            "the number of games must be a whole number of at least 1, not 0",
+        ),
+        (
+            "strength.py",
+            ["testa-di-pecora", "--players", "0", "heuristic"],
+            "Testa di Pecora is for 4 to 5 players, not 0",
+        ),
+        (
+            "strength.py",
+            ["testa-di-pecora", "--players", "4", "--jobs", "0", "heuristic"],
+            "argument --jobs: invalid positive value: '0'",
+        ),
+        (
+            "sim_scaling.py",
+            ["--games", "0", "--jobs", "1", "--repeat", "1"],
+            "the number of games must be a whole number of at least 1, not 0",
+        ),
+        ("sim_scaling.py", ["--repeat", "0"], "argument --repeat: invalid positive value: '0'"),
+    ],
+)
+def test_a_benchmark_refuses_a_run_it_cannot_play_before_playing(
+    script: str, argv: list[str], says: str
+) -> None:
+    """An unknown game, no games or no players ended in a traceback (ZeroDivisionError, the
+    simulator's SimulationError) once the run had started, not in a usage error."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
