@@ -138,6 +138,21 @@ def test_a_pair_where_one_never_finished_above_the_other_is_said_to_be_unmeasure
         assert f"<strong>{x.loser} never finished above {x.winner}</strong>" in page
 
 
+def test_an_unmeasured_gap_speaks_of_its_interval_only_where_the_page_shows_one(
+    tmp_path: Path,
+) -> None:
+    """From fewer than 10 games the note said the gap's 'interval is as narrow as that makes
+    it' beside a table that shows no interval."""
+    for games, shown in ((6, False), (12, True)):
+        sim = simulate("renaissance-rivals", games, LINEUP, players=3)
+        data = report_data(sim)
+        assert data["sweeps"] and (data["ratings"][0].low is not None) is shown
+        write_report(sim, tmp_path / "r.html")
+        page = " ".join((tmp_path / "r.html").read_text().split())
+        assert "the gap between their ratings is not measured" in page
+        assert ("its interval is as narrow as that makes it" in page) is shown
+
+
 def test_the_cli_writes_the_report_and_rebuilds_it_from_a_finished_results_file(
     tmp_path: Path,
 ) -> None:
