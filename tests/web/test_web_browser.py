@@ -23,6 +23,7 @@ import urllib.request
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -607,17 +608,24 @@ def test_a_seat_handed_to_a_bot_says_since_when(server: str, browser) -> None:
     page.close()
 
 
-def test_a_seat_a_bot_finished_says_so_without_a_way_back(server: str, browser) -> None:
-    """Opened after the end, a seat handed to a bot said '"Play my seat again" under At the
-    table takes it back', a button a finished table does not have."""
-    body = {"game": "testa-di-pecora", "players": 4, "options": {"seasons": 1}}
-    seats = [{"kind": "invite"}] + [{"kind": "bot", "difficulty": "easy"}] * 3
+def seat_0_played_by_a_bot_to_the_end(server: str, browser, body: dict) -> tuple[Any, dict]:
+    """A table of ``body`` whose seat 0, a friend's, is handed to a bot at once and the rest are
+    bots: its page at seat 0's link once the game is over, and the table as made."""
+    seats = [{"kind": "invite"}] + [{"kind": "bot", "difficulty": "easy"}] * (body["players"] - 1)
     made = api(server, "/api/tables", {**body, "seats": seats})
     handed = {"creator": made["creator"], "difficulty": "easy"}
     api(server, f"/api/tables/{made['table']}/seats/0/bot", handed)
     page = browser.new_page()
     page.goto(server + made["seats"][0]["link"])
     expect(page.locator("#end")).to_be_visible(timeout=30_000)
+    return page, made
+
+
+def test_a_seat_a_bot_finished_says_so_without_a_way_back(server: str, browser) -> None:
+    """Opened after the end, a seat handed to a bot said '"Play my seat again" under At the
+    table takes it back', a button a finished table does not have."""
+    body = {"game": "testa-di-pecora", "players": 4, "options": {"seasons": 1}}
+    page, _ = seat_0_played_by_a_bot_to_the_end(server, browser, body)
     expect(page.locator("#who-am-i")).to_have_text("Seat 0, played by a bot from the start")
     expect(page.get_by_role("button", name="Play my seat again")).to_have_count(0)
     page.close()
@@ -627,13 +635,7 @@ def test_rivals_turn_line_says_the_bot_in_your_seat_plays_its_turn(server: str, 
     """A seat handed to a bot read 'Your turn' while the bot played it (the page's own turn
     line said 'The bot in your seat to act')."""
     body = {"game": "renaissance-rivals", "players": 2, "options": {"turn_limit": 5}}
-    seats = [{"kind": "invite"}, {"kind": "bot", "difficulty": "easy"}]
-    made = api(server, "/api/tables", {**body, "seats": seats})
-    handed = {"creator": made["creator"], "difficulty": "easy"}
-    api(server, f"/api/tables/{made['table']}/seats/0/bot", handed)
-    page = browser.new_page()
-    page.goto(server + made["seats"][0]["link"])
-    expect(page.locator("#end")).to_be_visible(timeout=30_000)
+    page, made = seat_0_played_by_a_bot_to_the_end(server, browser, body)
     page.goto(f"{server}/replay/{made['table']}#seat=0&step=0")
     expect(page.locator("#turn")).to_have_text("The bot in your seat to act.")
     to_play = page.locator(".rr-status .to-play")  # after the pawn, "0 you"
