@@ -593,6 +593,9 @@ def test_a_seat_handed_to_a_bot_says_since_when(server: str, browser) -> None:
         'Seat 0, played by a bot from the start ("Play my seat again" under At the table takes '
         "it back)"
     )
+    own.set_viewport_size({"width": 800, "height": 700})  # the sentence takes two lines...
+    label = own.locator(".facts dt", has_text="You are").bounding_box()
+    assert label is not None and label["height"] < 30  # ... and "You / are" kept to one
     own.close()
     hand(1)
     expect(players.nth(1)).to_have_text(
