@@ -77,23 +77,12 @@ def replay_message(table: LiveTable, seat: object, step: object) -> dict[str, An
         **state(game, seat, 0),
         "moves": step,  # every move is known once the game is over, others' secret steps too
         "legal": [],
-        "seats": _seats_at(table, step),
+        "seats": [s.at(step).to_json() for s in table.seats],  # the move is no secret now
         "step": step,
         "steps": steps,
         "imported": table.imported,
         "cards": game.card_table(),
     }
-
-
-def _seats_at(table: LiveTable, step: int) -> list[dict[str, Any]]:
-    """Each seat as it was played at move ``step``: one handed to a bot from a later move was
-    still its player's (the move is no secret once the game is over)."""
-    return [
-        {**seat.to_json(), "kind": "human", "agent": None, "bot_since": None}
-        if seat.bot_from is not None and step < seat.bot_from
-        else seat.to_json()
-        for seat in table.seats
-    ]
 
 
 def finished_game(data: object) -> Game:

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -103,6 +103,13 @@ class SeatInfo:
             "name": self.name,
             "bot_since": _since(self.bot_from, self.bot_at),
         }
+
+    def at(self, step: int) -> SeatInfo:
+        """The seat as it was played at move ``step``: one handed to a bot from a later move was
+        still its person's."""
+        if self.bot_from is None or step >= self.bot_from:
+            return self
+        return replace(self, kind="human", agent=None, bot_from=None, bot_at=None)
 
 
 def _since(bot_from: int | None, bot_at: datetime | None) -> str | None:
