@@ -211,11 +211,12 @@ function status(msg) {
       h('span', { class: 'ended', text: `The game is over: ${ENDED[v.ended] || v.ended}.` }));
   }
   const mine = isYou(msg, v.current);
+  const player = who(msg, v.current); // 'you', or 'the bot in your seat' while one plays it
   const stat = (cls, n, word) => h('span', { class: `rr-stat ${cls}${n ? '' : ' zero'}` }, h('b', { text: n }), h('span', { text: ` ${word}` }));
   return h('div', { class: 'rr-status', role: 'group', 'aria-label': 'This turn' },
     round,
     h('span', { class: `to-play${mine ? ' mine' : ''}` }, h('span', { 'aria-hidden': 'true' }, pawn(msg, v.current)), // the words say whose
-      h('span', { text: who(msg, v.current) === 'you' ? 'Your turn' : `${capital(who(msg, v.current))} to play` })), // or the bot in your seat
+      h('span', { text: player === 'you' ? 'Your turn' : `${capital(player)} to play` })),
     h('span', { class: 'pool' },
       token('inf', t.influence, true),
       token('adv', t.advancement, true),
