@@ -2032,6 +2032,39 @@ def test_a_review_entry_shows_the_reviewed_seat_after_another_is_chosen(server: 
     page.close()
 
 
+def test_a_review_tells_the_decisions_a_bot_made_in_a_persons_seat(server: str, browser):
+    """A person's seat a bot played for a while: the review names the bot's decisions, which
+    read as the person's; a seat a bot played throughout is not marked move by move."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page()
+    option = {"action": {"kind": "x"}, "label": "a move", "value": 0.5}
+    decisions = [
+        {"index": i, "played": option["action"], "played_label": "a move", "best": {}}
+        | {"options": [option], "loss": 0, "bot": bot}
+        for i, bot in ((10, False), (20, True), (30, True))
+    ]
+    review = {"agent": "ismcts", "decisions": decisions}
+    page.route("**/review?*", lambda route: route.fulfill(json=review))
+    page.goto(f"{server}{made['replay']}#seat=1&step=0")
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    expect(page.locator("#review-status")).to_contain_text("A bot in the seat made 2 of them.")
+    expect(page.locator("#review-list li")).to_have_text(
+        [
+            "Move 11: a move (0.50), the search's choice too.",
+            "Move 21 (the bot's): a move (0.50), the search's choice too.",
+            "Move 31 (the bot's): a move (0.50), the search's choice too.",
+        ]
+    )
+    for decision in decisions:
+        decision["bot"] = True
+    page.get_by_role("button", name="Review this seat's decisions").click()
+    expect(page.locator("#review-list li").nth(1)).to_have_text(
+        "Move 21: a move (0.50), the search's choice too."
+    )
+    expect(page.locator("#review-status")).not_to_contain_text("A bot in the seat")
+    page.close()
+
+
 def test_a_replays_controls_leave_the_board_on_a_phones_first_screen(server: str, browser) -> None:
     """On a phone the replay's controls (the seat, four step buttons on two lines, the slider,
     the keys' help, the record's links) filled the first screen: the board began below it."""

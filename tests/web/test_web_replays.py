@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,6 +18,7 @@ from tavola.agents.analysis import analyse, value_words
 from tavola.core.errors import TavolaError
 from tavola.session.replay import REVIEWER, finished_game
 from tavola.testing import random_record
+from tavola.web import create_app
 
 GAMES = [spec.id for spec in tavola.list_games()]
 
@@ -296,7 +299,7 @@ def test_a_finished_game_is_reviewed_by_the_search_bot_seat_by_seat(client: Test
     data = r.json()
     assert data["type"] == "review" and data["seat"] == 2 and data["agent"] == REVIEWER
     expected = analyse(record, 2, REVIEWER)
-    assert data["decisions"] == [d.to_json() for d in expected] and expected
+    assert data["decisions"] == [{**d.to_json(), "bot": True} for d in expected] and expected
     assert client.get(f"/api/replays/{table}/review?seat=2").json() == data
     for seat, status in (("4", 404), ("x", 404), ("", 404)):
         bad = client.get(f"/api/replays/{table}/review?seat={seat}")
@@ -332,3 +335,61 @@ def test_a_replay_shows_a_seat_handed_to_a_bot_as_its_players_before_then(
     assert [kinds[step]["kind"] for step in (0, since - 1)] == ["human", "human"]
     assert kinds[0]["agent"] is None and kinds[0]["bot_since"] is None
     assert kinds[since]["kind"] == "bot" and kinds[since]["bot_since"] != "start"
+
+
+def _play(a: Any, b: Any, rng: random.Random, stop: Callable[[dict], bool]) -> dict:
+    """Play seats 0 (socket ``a``) and 1 (``b``; None: a bot plays it, or nobody) at random,
+    whose turn it is told by ``a``'s states, until the state for which ``stop`` holds."""
+    done = -1
+    while True:
+        msg = a.receive_json()
+        if msg["type"] != "state" or msg["moves"] <= done:
+            continue
+        if stop(msg):
+            return msg
+        if msg["to_act"] == [0] and msg["legal"]:
+            a.send_json({"type": "act", "action": rng.choice(msg["legal"])["action"]})
+            done = msg["moves"]
+        elif msg["to_act"] == [1] and b is not None:
+            while not ((mine := b.receive_json())["legal"] and mine["moves"] == msg["moves"]):
+                pass
+            b.send_json({"type": "act", "action": rng.choice(mine["legal"])["action"]})
+            done = msg["moves"]
+
+
+def test_a_replay_and_its_review_tell_the_moves_a_bot_played_for_a_person(
+    database: str, monkeypatch
+) -> None:
+    """A person plays, leaves; a bot takes the seat; the person takes it back and leaves again,
+    and a bot plays it to the end. The replay shows at each move who played the seat, its list
+    of seats says which moves the bots played, and its review marks their decisions, after a
+    restart too (before, taking the seat back forgot the hand-over)."""
+    monkeypatch.setattr("tavola.session.replay.REVIEWER", "ismcts:iterations=5")
+    rng = random.Random(3)
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:
+        made = create(client, "testa-di-pecora", 4, ["me", "invite", "bot", "bot"])
+        table, seats = made["table"], f"/api/tables/{made['table']}/seats/1"
+        handing = {"creator": made["creator"], "difficulty": "easy"}
+        with client.websocket_connect(f"/ws/{table}") as a:
+            a.send_json({"type": "hello", "seat": 0, "key": key_of(made, 0)})
+            with client.websocket_connect(f"/ws/{table}") as b:
+                b.send_json({"type": "hello", "seat": 1, "key": key_of(made, 1)})
+                _play(a, b, rng, lambda m: m["to_act"] == [1] and m["moves"] >= 6)
+            handed = _play(a, None, rng, lambda m: m["seats"][1]["connected"] is False)["moves"]
+            assert client.post(f"{seats}/bot", json=handing).status_code == 200
+            back = _play(a, None, rng, lambda m: m["to_act"] == [0] and m["moves"] > handed + 5)
+            assert client.post(f"{seats}/person", json={"key": key_of(made, 1)}).status_code == 200
+            again = _play(a, None, rng, lambda m: m["to_act"] == [1])["moves"]
+            assert client.post(f"{seats}/bot", json=handing).status_code == 200
+            steps = play_to_the_end(a, rng)[-1]["moves"]
+        bot = {*range(handed, back["moves"]), *range(again, steps)}
+        assert back["moves"] < again < steps
+        words = f"Seat 1 (a bot played moves {handed + 1}-{back['moves']} and {again + 1}-{steps})"
+        review = client.get(f"/api/replays/{table}/review?seat=1").json()["decisions"]
+        assert [d["bot"] for d in review] == [d["index"] in bot for d in review]
+        assert {d["bot"] for d in review} == {True, False}
+    with TestClient(create_app(database, pace=0.0, rate=10**6)) as client:  # a restart
+        for step in sorted({0, handed - 1, handed, back["moves"] - 1, back["moves"], again, steps}):
+            seat = client.get(f"/api/replays/{table}?seat=1&step={step}").json()["seats"][1]
+            assert seat["kind"] == ("bot" if step in bot or step == steps else "human"), step
+        assert words in client.get(f"/replay/{table}").text

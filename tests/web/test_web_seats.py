@@ -166,6 +166,28 @@ def test_a_person_takes_back_a_seat_handed_to_a_bot_with_the_seats_key(client) -
     assert 1 not in client.app.state.tables.live[table].bots
 
 
+def test_a_step_taken_back_before_a_hand_over_moves_the_hand_over_a_move_earlier(
+    client,
+) -> None:
+    """The 2013 game's secret steps: seat 2, handed to a bot after seat 0's first step, plays
+    from move 1; seat 0 takes that step back, and the bot's moves are one earlier, so the
+    hand-over is too (stored, and at the live table): else a replay would show the bot's first
+    move as its person's."""
+    made = create(client, "renaissance-man", 3, ["me", "invite", "invite"])
+    table = made["table"]
+    with client.websocket_connect(f"/ws/{table}") as a:
+        mine = hello(a, made, 0)
+        a.send_json({"type": "act", "action": mine["legal"][0]["action"]})
+        assert until(a, lambda m: m.get("moves") == 1)["take_back"] is True
+        handed = {"creator": made["creator"], "difficulty": "easy"}
+        assert client.post(f"/api/tables/{table}/seats/2/bot", json=handed).status_code == 200
+        assert client.app.state.tables.live[table].seats[2].bot_from == 1
+        a.send_json({"type": "take_back"})
+        until(a, lambda m: m.get("moves") == 0)
+    assert client.app.state.tables.live[table].seats[2].bot_from == 0
+    assert client.app.state.store.load(table).seats[2].bot_from == 0
+
+
 def test_a_seat_handed_over_says_since_when_never_at_which_move(client) -> None:
     """The move a seat went to a bot counts, in the 2013 game, the steps other seats have
     committed and not yet revealed, and "their number too is secret until the reveal": the
@@ -266,8 +288,8 @@ def migrate(connection: sqlalchemy.Connection, revision: str, down: bool = False
 
 def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
     """A database made by migration 0001, with a table in it, gains the origin of tables
-    (its tables were played here), the move a seat went to a bot and the rematch of a table
-    (none yet); and goes back down."""
+    (its tables were played here), the move a seat went to a bot, the rematch of a table and
+    the hand-overs a seat's person took back (none yet); and goes back down."""
     store = Store(database)
     with store.engine.begin() as connection:
         migrate(connection, "0001")
@@ -287,6 +309,7 @@ def test_the_migrations_upgrade_a_database_of_the_first(database: str) -> None:
         ]
         assert connection.execute(sqlalchemy.text("SELECT bot_from FROM seats")).all() == [(None,)]
         assert connection.execute(sqlalchemy.text("SELECT rematch FROM tables")).all() == [(None,)]
+        assert connection.execute(sqlalchemy.text("SELECT bot_spans FROM seats")).all() == [(None,)]
     with store.engine.begin() as connection:
         migrate(connection, "0001", down=True)
     with store.engine.connect() as connection:

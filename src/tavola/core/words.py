@@ -28,8 +28,12 @@ def outcome(winners: list[str]) -> str:
     if not winners:
         return "The game is lost."
     names = [winners[0], *map(within, winners[1:])]
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."
+    return f"{listing(names)} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."
+
+
+def listing(items: list[str]) -> str:
+    """Items in a sentence: "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 LIFT_MARK = "× players"

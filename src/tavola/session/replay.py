@@ -46,16 +46,18 @@ def _seat_of(final: Game, seat: object) -> int:
 
 def review_message(table: LiveTable, seat: object) -> dict[str, Any]:
     """Each decision of ``seat`` in ``table``'s finished game, rated by the search bot from what
-    that seat knew then (:func:`tavola.agents.analysis.analyse`). NotOverError before the end,
-    SeatError for no such seat."""
+    that seat knew then (:func:`tavola.agents.analysis.analyse`), and whether a bot made it.
+    NotOverError before the end, SeatError for no such seat."""
     final = final_game(table)
-    decisions = analyse(final.record(), _seat_of(final, seat), REVIEWER)
+    number = _seat_of(final, seat)
+    decisions = analyse(final.record(), number, REVIEWER)
+    info = table.seats[number]
     return {
         "type": "review",
         "table": table.id,
         "seat": seat,
         "agent": REVIEWER,
-        "decisions": [d.to_json() for d in decisions],
+        "decisions": [{**d.to_json(), "bot": info.at(d.index).kind == "bot"} for d in decisions],
     }
 
 

@@ -92,6 +92,7 @@ class SeatInfo:
     secret_hash: str | None
     bot_from: int | None = None  # the move from which a bot plays a person's seat
     bot_at: datetime | None = None  # ... and when it was handed to the bot
+    bot_spans: list[dict[str, Any]] = field(default_factory=list)  # hand-overs taken back
 
     def to_json(self) -> dict[str, Any]:
         """The seat as everyone may see it: neither the secret's hash nor ``bot_from``, which
@@ -105,11 +106,48 @@ class SeatInfo:
         }
 
     def at(self, step: int) -> SeatInfo:
-        """The seat as it was played at move ``step``: one handed to a bot from a later move was
-        still its person's."""
+        """The seat as it was played at move ``step``: its person's before a bot took it over
+        and while its person had it back, the bot's between."""
+        for span in self.bot_spans:
+            if span["from"] <= step < span["to"]:
+                at = span["at"] and datetime.fromisoformat(span["at"])
+                return replace(
+                    self, kind="bot", agent=span["agent"], bot_from=span["from"], bot_at=at
+                )
         if self.bot_from is None or step >= self.bot_from:
             return self
         return replace(self, kind="human", agent=None, bot_from=None, bot_at=None)
+
+    def bot_moves(self, steps: int) -> list[tuple[int, int]]:
+        """The moves (from, to: ``range``'s bounds) of a finished game of ``steps`` moves that
+        a bot played for this seat."""
+        spans = [(s["from"], s["to"]) for s in self.bot_spans]
+        if self.kind == "bot":
+            spans.append((self.bot_from or 0, steps))
+        return [(a, b) for a, b in spans if a < b]
+
+    def given_back(self, moves: int) -> list[dict[str, Any]]:
+        """Its hand-overs taken back once its person takes it back at move ``moves``."""
+        at = self.bot_at and self.bot_at.isoformat()
+        span = {"from": self.bot_from or 0, "to": moves, "agent": self.agent, "at": at}
+        return [*self.bot_spans, span]
+
+    def taken_back(self, index: int) -> tuple[int | None, list[dict[str, Any]]] | None:
+        """Its hand-over moves once the action number ``index`` is taken back (the later ones
+        move down one); None if they stay as they are."""
+        if not self.bot_spans and (self.bot_from is None or self.bot_from <= index):
+            return None
+        after = _after_take_back
+        spans = [
+            {**s, "from": after(s["from"], index), "to": after(s["to"], index)}
+            for s in self.bot_spans
+        ]
+        return (None if self.bot_from is None else after(self.bot_from, index)), spans
+
+
+def _after_take_back(move: int, index: int) -> int:
+    """The number of move ``move`` once the action number ``index`` is taken back."""
+    return move - 1 if move > index else move
 
 
 def _since(bot_from: int | None, bot_at: datetime | None) -> str | None:
@@ -222,7 +260,9 @@ class LiveTable:
             game.act(seat, game.parse_action(seat, data))
         self.game: Game = game
         self.seats = [
-            SeatInfo(s.kind, s.agent, s.name, s.secret_hash, s.bot_from, s.bot_at)
+            SeatInfo(
+                s.kind, s.agent, s.name, s.secret_hash, s.bot_from, s.bot_at, s.bot_spans or []
+            )
             for s in stored.seats
         ]
         self.bots: dict[int, Agent] = {
@@ -392,8 +432,10 @@ class LiveTable:
             if info.kind != "bot":
                 raise IllegalActionError(f"seat {number} is played by its player already")
             moves = len(self.game.history)
-            await asyncio.to_thread(self.store.give_back, self.id, number, moves)
+            spans = info.given_back(moves)
+            await asyncio.to_thread(self.store.give_back, self.id, number, moves, spans)
             info.kind, info.agent, info.bot_from, info.bot_at = "human", None, None, None
+            info.bot_spans = spans
             del self.bots[number]
             self.left_at[number] = time.monotonic()
             self.version += 1
@@ -426,11 +468,14 @@ class LiveTable:
             after = g.clone()
             index = after.take_back(seat)
             moves = len(g.history)
+            handed = {n: c for n, info in enumerate(self.seats) if (c := info.taken_back(index))}
             if self.store.local:
-                self.store.take_back(self.id, index, moves)
+                self.store.take_back(self.id, index, moves, handed)
             else:
-                await asyncio.to_thread(self.store.take_back, self.id, index, moves)
+                await asyncio.to_thread(self.store.take_back, self.id, index, moves, handed)
             self.game = after
+            for n, (bot_from, spans) in handed.items():
+                self.seats[n].bot_from, self.seats[n].bot_spans = bot_from, spans
             self.version += 1
         await self.broadcast(first=seat)
 

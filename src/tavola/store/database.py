@@ -199,9 +199,16 @@ class Store:
         with self.writing, self.engine.begin() as c:
             c.execute(delete(_TABLES).where(_TABLES.c.id == table_id))
 
-    def take_back(self, table_id: str, index: int, n: int) -> None:
+    def take_back(
+        self,
+        table_id: str,
+        index: int,
+        n: int,
+        handed: dict[int, tuple[int | None, list[dict[str, Any]]]],
+    ) -> None:
         """Remove action number ``index`` (a step taken back) of the table at move ``n``, the
-        later ones moved down one, in one transaction, if the table is still at move ``n``."""
+        later ones moved down one, in one transaction, if the table is still at move ``n``;
+        ``handed`` gives the seats whose hand-overs' moves move with them, and where to."""
         with self.writing, self.session.begin() as s:
             moved = s.execute(
                 update(TableRow)
@@ -219,6 +226,12 @@ class Store:
             s.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.n >= index))
             for number, seat, action, at in kept:  # one by one: n is part of the key
                 s.add(ActionRow(table_id=table_id, n=number, seat=seat, action=action, at=at))
+            for seat, (bot_from, spans) in handed.items():
+                s.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .values(bot_from=bot_from, bot_spans=spans)
+                )
 
     def hand_to_bot(self, table_id: str, seat: int, agent: str, n: int, at: datetime) -> None:
         """Make the person's seat ``seat`` a bot seat (``agent``) from move ``n`` on (at the
@@ -227,11 +240,20 @@ class Store:
             table_id, seat, n, "human", kind="bot", agent=agent, bot_from=n, bot_at=at
         )
 
-    def give_back(self, table_id: str, seat: int, n: int) -> None:
+    def give_back(self, table_id: str, seat: int, n: int, spans: list[dict[str, Any]]) -> None:
         """Give the seat ``seat``, handed to a bot, back to its person from move ``n`` on, if
-        the table is still at move ``n`` and being played."""
+        the table is still at move ``n`` and being played; ``spans`` are its hand-overs taken
+        back, this one with them (:class:`SeatRow`)."""
         self._change_seat(
-            table_id, seat, n, "bot", kind="human", agent=None, bot_from=None, bot_at=None
+            table_id,
+            seat,
+            n,
+            "bot",
+            kind="human",
+            agent=None,
+            bot_from=None,
+            bot_at=None,
+            bot_spans=spans,
         )
 
     def _change_seat(self, table_id: str, seat: int, n: int, was: str, **values: Any) -> None:

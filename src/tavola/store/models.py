@@ -47,7 +47,9 @@ class SeatRow(Base):
     A person's seat handed to a bot by the table's creator becomes a bot seat from move
     ``bot_from`` on (at the time ``bot_at``); its secret is kept, so its link still shows the
     seat (it cannot act) and its person can take it back (a person's seat again, ``bot_from``
-    and ``bot_at`` cleared)."""
+    and ``bot_at`` cleared, the hand-over kept in ``bot_spans``: each one taken back, as
+    ``{"from": first move, "to": the move its person played again from, "agent", "at"}``,
+    so a replay shows who played each move)."""
 
     __tablename__ = "seats"
 
@@ -61,6 +63,7 @@ class SeatRow(Base):
     secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bot_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    bot_spans: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):

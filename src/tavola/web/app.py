@@ -38,6 +38,7 @@ from ..core.errors import (
     UnknownGameError,
 )
 from ..core.registry import get_spec, list_games, new_game
+from ..core.words import listing
 from ..session import (
     HAND_OVER_AFTER,
     CreatorError,
@@ -199,6 +200,9 @@ def create_app(
                 "game": table.game.spec,
                 "over": over,
                 "steps": steps,
+                "bots": [_bot_words(s.bot_moves(steps), steps) for s in table.seats]
+                if over
+                else [],
                 "values": value_words(table.game.players),
             }
             return templates.TemplateResponse(
@@ -545,6 +549,22 @@ def _parsed(raw: str | bytes) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
         return NOT_JSON
+
+
+def _bot_words(moves: list[tuple[int, int]], steps: int) -> str:
+    """Who played a seat of a finished game of ``steps`` moves, as the replay's list of seats
+    says it after the seat's name, from the moves a bot played (``SeatInfo.bot_moves``).
+
+    >>> _bot_words([], 90), _bot_words([(0, 90)], 90), _bot_words([(40, 41), (60, 90)], 90)
+    ('', ' (bot)', ' (a bot played moves 41 and 61-90)')
+    """
+    if not moves:
+        return ""
+    if moves == [(0, steps)]:
+        return " (bot)"
+    spans = [str(b) if b == a + 1 else f"{a + 1}-{b}" for a, b in moves]
+    plural = "s" if len(moves) > 1 or "-" in spans[0] else ""
+    return f" (a bot played move{plural} {listing(spans)})"
 
 
 def _number(text: str) -> int | str:

@@ -124,12 +124,16 @@ async function review() {
     const agree = data.decisions.filter((d) => same(d.best, d.played)).length;
     // every option of every decision at 0.00: the search's playouts lost whatever was played
     const blank = data.decisions.every((d) => d.options.every((o) => o.value < 0.005));
+    // a person's seat a bot played for a while: the bot's decisions are told apart
+    const byBot = data.decisions.filter((d) => d.bot).length;
+    const mixed = byBot > 0 && byBot < data.decisions.length;
     status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`
+      + (mixed ? ` A bot in the seat made ${byBot} of them.` : '')
       + (blank && data.decisions.length ? ' Every move is rated 0.00: in the search\'s playouts this seat lost whatever it played, so the ratings cannot tell its moves apart.' : '');
     list.replaceChildren(...data.decisions.map((d) => {
       const played = d.options.find((o) => same(o.action, d.played));
       const best = d.options[0];
-      const move = `Move ${d.index + 1}: ${d.played_label} (${played.value.toFixed(2)})`;
+      const move = `Move ${d.index + 1}${mixed && d.bot ? ' (the bot\'s)' : ''}: ${d.played_label} (${played.value.toFixed(2)})`;
       // the search's choice is the move it searched most; only a clearly higher value is a preference
       let text = `${move}, the search's choice too.`;
       if (!same(best.action, d.played)) {
