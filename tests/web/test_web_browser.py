@@ -2034,8 +2034,10 @@ def test_a_review_entry_shows_the_reviewed_seat_after_another_is_chosen(server: 
 
 def test_a_review_tells_the_decisions_a_bot_made_in_a_persons_seat(server: str, browser):
     """A person's seat a bot played for a while: the review names the bot's decisions, which
-    read as the person's; a seat a bot played throughout is not marked move by move."""
-    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    read as the person's; a seat a bot played throughout is not marked move by move. The
+    status names the seat as the log does (it said "Seat 1" without its name)."""
+    record = finished_record("renaissance-man-2d6", 4) | {"names": [None, "Bea"]}
+    made = api(server, "/api/replays", record)
     page = browser.new_page()
     option = {"action": {"kind": "x"}, "label": "a move", "value": 0.5}
     decisions = [
@@ -2047,7 +2049,10 @@ def test_a_review_tells_the_decisions_a_bot_made_in_a_persons_seat(server: str, 
     page.route("**/review?*", lambda route: route.fulfill(json=review))
     page.goto(f"{server}{made['replay']}#seat=1&step=0")
     page.get_by_role("button", name="Review this seat's decisions").click()
-    expect(page.locator("#review-status")).to_contain_text("A bot in the seat made 2 of them.")
+    expect(page.locator("#review-status")).to_have_text(
+        "Seat 1 · \u2068Bea\u2069: 0 of 3 decisions agree with the search bot (ismcts)."
+        " A bot in the seat made 2 of them."
+    )
     expect(page.locator("#review-list li")).to_have_text(
         [
             "Move 11: a move (0.50), the search's choice too.",

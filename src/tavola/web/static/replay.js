@@ -110,7 +110,8 @@ async function review() {
       status.textContent = 'Choose a seat to review its decisions.';
       return;
     }
-    status.textContent = `Reviewing seat ${seat}'s decisions: the search takes from a few seconds to a few minutes, by the game's length…`;
+    const label = seatLabel(shown ?? {}, Number(seat)); // "Seat 1 · Anna", as the log names it
+    status.textContent = `Reviewing the decisions of ${label}: the search takes from a few seconds to a few minutes, by the game's length…`;
     let data;
     try {
       const answer = await fetch(`/api/replays/${encodeURIComponent(tableId)}/review?seat=${encodeURIComponent(seat)}`);
@@ -127,7 +128,7 @@ async function review() {
     // a person's seat a bot played for a while: the bot's decisions are told apart
     const byBot = data.decisions.filter((d) => d.bot).length;
     const mixed = byBot > 0 && byBot < data.decisions.length;
-    status.textContent = `Seat ${seat}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`
+    status.textContent = `${label}: ${agree} of ${data.decisions.length} decisions agree with the search bot (${data.agent}).`
       + (mixed ? ` A bot in the seat made ${byBot} of them.` : '')
       + (blank && data.decisions.length ? ' Every move is rated 0.00: in the search\'s playouts this seat lost whatever it played, so the ratings cannot tell its moves apart.' : '');
     list.replaceChildren(...data.decisions.map((d) => {
