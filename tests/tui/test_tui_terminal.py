@@ -14,10 +14,11 @@ import pytest
 import tavola
 from tavola.core.registry import register, unregister
 from tavola.core.rng import stream
+from tavola.core.words import listed
 from tavola.tui import play
 from tavola.tui.answers import choose
 from tavola.tui.screen import Screen, fit, numbered, sentence
-from tavola.tui.terminal import BOT_STREAM, Table, listed
+from tavola.tui.terminal import BOT_STREAM, Table
 
 GAME = "testa-di-pecora"
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from .errors import CardDataError, UnknownGameError, quote, shorten
 from .options import Option
+from .words import listed
 
 MAX_CARD_BYTES = 256 << 10
 """The largest card file accepted (256 KiB; the shipped ones are 5 to 28 KiB): checking one
@@ -273,7 +274,7 @@ class DataFile:
         extra = sorted(set(self.data) - names)
         if not extra:
             return
-        has = f"{kind} has {', '.join(tables[:-1])} and {tables[-1]}"
+        has = f"{kind} has {listed(tables)}"
         name = extra[0]
         if isinstance(self.data[name], (dict, list)):
             raise self.error(f"unknown table [{shorten(name, 40)}] ({has})", name)

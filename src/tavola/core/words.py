@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def count(n: int, noun: str) -> str:
     """``n`` and the noun, plural unless one: "1 card", "3 cards"."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names in a sentence: "A", "A and B", "A, B and C".
+
+    >>> listed(["A"]), listed(["A", "B", "C"])
+    ('A', 'A, B and C')
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def players_words(low: int, high: int) -> str:
@@ -28,12 +39,7 @@ def outcome(winners: list[str]) -> str:
     if not winners:
         return "The game is lost."
     names = [winners[0], *map(within, winners[1:])]
-    return f"{listing(names)} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."
-
-
-def listing(items: list[str]) -> str:
-    """Items in a sentence: "a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    return f"{listed(names)} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."
 
 
 LIFT_MARK = "× players"

@@ -26,7 +26,7 @@ from ..core.errors import IllegalActionError, MalformedActionError, TavolaError
 from ..core.protocol import Game
 from ..core.registry import GameSpec, get_spec, new_game
 from ..core.rng import stream
-from ..core.words import count
+from ..core.words import count, listed
 from .answers import choose, command, help_text
 from .screen import Screen, numbered, printable, reflow, sentence
 
@@ -260,11 +260,6 @@ class Table:
         else:
             verdict = f"{listed(winners)} {'wins' if len(winners) == 1 else 'win'}."
         screen.say(verdict, style="bold green")
-
-
-def listed(names: list[str]) -> str:
-    """Names in a sentence: "A", "A and B", "A, B and C"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def seat_bots(spec: GameSpec, players: int, human: int, names: list[str]) -> dict[int, str]:

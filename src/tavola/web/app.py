@@ -38,7 +38,7 @@ from ..core.errors import (
     UnknownGameError,
 )
 from ..core.registry import get_spec, list_games, new_game
-from ..core.words import listing
+from ..core.words import listed
 from ..session import (
     HAND_OVER_AFTER,
     CreatorError,
@@ -564,7 +564,7 @@ def _bot_words(moves: list[tuple[int, int]], steps: int) -> str:
         return " (bot)"
     spans = [str(b) if b == a + 1 else f"{a + 1}-{b}" for a, b in moves]
     plural = "s" if len(moves) > 1 or "-" in spans[0] else ""
-    return f" (a bot played move{plural} {listing(spans)})"
+    return f" (a bot played move{plural} {listed(spans)})"
 
 
 def _number(text: str) -> int | str:

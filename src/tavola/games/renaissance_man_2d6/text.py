@@ -11,7 +11,7 @@ import itertools
 import textwrap
 from typing import Any
 
-from ...core.words import count, outcome, within
+from ...core.words import count, listed, outcome, within
 from .cards import KINDS, Cards, cards_by_key
 from .odds import TARGET, modifier, success_chance
 
@@ -126,8 +126,7 @@ def _phase(view: dict[str, Any]) -> str:
         top = max(scores)
         winners = [s for s in range(view["players"]) if scores[s] == top]
         names = [_whom(s, view["seat"]) for s in winners]
-        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        return f"The game is over. Won by {listed} with {_points(top)}."
+        return f"The game is over. Won by {listed(names)} with {_points(top)}."
     actor = _whom(view["to_act"][0], view["seat"])
     line = {
         "turn": f"{actor.capitalize()} to draw a CR card or turn up a Challenge.",
