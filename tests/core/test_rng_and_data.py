@@ -1,10 +1,14 @@
 """Seeded randomness and card data files."""
 
 import importlib
+import importlib.resources
+import re
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
+import tavola
 from tavola import CardDataError
 from tavola.core.cards import DataFile, read_card_file
 from tavola.core.rng import derive_seed, shuffle, stream
@@ -88,3 +92,50 @@ def test_card_ids_are_checked_alike_in_every_game() -> None:
         f.card_id(rows[1], "card", 1, set(), ("red-", "s1-"))
     with pytest.raises(CardDataError, match=r"line 5: duplicate id 'red-x'"):
         f.card_id(rows[1], "card", 1, {"red-x"})
+
+
+CARD_OPTION = {
+    "testa-di-pecora": ("testa_di_pecora", "deck"),
+    "renaissance-man": ("renaissance_man", "cards"),
+    "renaissance-man-2d6": ("renaissance_man_2d6", "cards"),
+    "renaissance-rivals": ("renaissance_rivals", "cards"),
+}
+
+
+def card_error(game: str, edit: Callable[[str], str]) -> str:
+    """The message of the CardDataError a game's standard card file edited by ``edit`` gets."""
+    package, option = CARD_OPTION[game]
+    path = importlib.resources.files(f"tavola.games.{package}") / "data" / f"{option}.toml"
+    text = edit(path.read_text(encoding="utf-8"))
+    with pytest.raises(CardDataError) as info:
+        tavola.new_game(game, options={option: {"name": "mine.toml", "toml": text}})
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("game", "fields", "said"),
+    [
+        ("testa-di-pecora", "suit ducats influence", "'suit', 'ducats' and 'influence'"),
+        ("renaissance-man", "needs offers", "'needs' and 'offers'"),
+        ("renaissance-man-2d6", "requires points", "'requires' and 'points'"),
+        (
+            "renaissance-rivals",
+            "count influence advancement",
+            "'count', 'influence' and 'advancement'",
+        ),
+    ],
+)
+def test_an_entry_missing_several_keys_is_told_all_of_them_at_once(
+    game: str, fields: str, said: str
+) -> None:
+    """A designer who leaves out several keys of a card hears of every one in one message (only
+    the first was named, so fixing a file took a run per key)."""
+
+    def drop(text: str) -> str:
+        for key in fields.split():
+            text = re.sub(rf"^{key} = .*\n", "", text, count=1, flags=re.M)
+        return text
+
+    assert re.fullmatch(
+        rf"mine\.toml, line \d+: \[\[\w+\]\] entry 1 lacks {said}", card_error(game, drop)
+    )

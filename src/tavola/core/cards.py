@@ -18,7 +18,7 @@ import tomllib
 import unicodedata
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ MAX_CARD_BYTES = 256 << 10
 is Python's TOML parser at 2-3 s a MiB at worst, in a server too."""
 
 MAX_NAME = 80
+_SET_KEYS = ("name", "note")
 _CACHE_SIZE = 32
 
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
@@ -280,9 +281,18 @@ class DataFile:
             raise self.error(f"unknown table [{shorten(name, 40)}] ({has})", name)
         raise self.error(f"unknown key {quote(name, 30)} outside any table ({has})", key=name)
 
-    def only_keys(self, row: Mapping[str, Any], allowed: set[str], table: str, index: int) -> None:
-        """Refuse keys of ``row`` outside ``allowed``, naming the line of the first."""
-        extra = sorted(set(row) - allowed)
+    def only_keys(
+        self,
+        row: Mapping[str, Any],
+        allowed: Sequence[str],
+        table: str,
+        index: int,
+        optional: Collection[str] = (),
+    ) -> None:
+        """Refuse keys of ``row`` outside ``allowed``, naming the line of the first; then
+        refuse an entry without every one of ``allowed`` but the ``optional``, naming all it
+        lacks (in the order of ``allowed``) in one message."""
+        extra = sorted(set(row) - set(allowed))
         if extra:
             raise self.error(
                 f"unknown key {quote(extra[0], 30)} (allowed: {', '.join(sorted(allowed))})",
@@ -290,11 +300,19 @@ class DataFile:
                 index,
                 extra[0],
             )
+        self.require(row, table, index, [k for k in allowed if k not in optional])
+
+    def require(self, row: Mapping[str, Any], table: str, index: int, keys: Sequence[str]) -> None:
+        """Refuse an entry of ``[[table]]`` without any of ``keys``, naming every one missing,
+        at the entry's line."""
+        missing = [repr(k) for k in keys if k not in row]
+        if missing:
+            raise self.error(f"[[{table}]] entry {index + 1} lacks {listed(missing)}", table, index)
 
     def set_name(self) -> str:
         """The card set's name: ``name`` in the optional ``[set]`` table (whose other key,
         ``note``, is free text), or else the file's name without its suffix."""
-        meta = self.table("set", {"name", "note"}) if "set" in self.data else {}
+        meta = self.table("set", _SET_KEYS, _SET_KEYS) if "set" in self.data else {}
         if "note" in meta:
             self.field(meta, "set", 0, "note", str)
         return self.field(meta, "set", 0, "name", str) if "name" in meta else Path(self.path).stem
@@ -334,12 +352,14 @@ class DataFile:
             )
         return value
 
-    def table(self, name: str, allowed: set[str]) -> dict[str, Any]:
-        """The single ``[name]`` table, its keys checked."""
+    def table(
+        self, name: str, allowed: Sequence[str], optional: Collection[str] = ()
+    ) -> dict[str, Any]:
+        """The single ``[name]`` table, its keys checked as :meth:`only_keys` does."""
         value = self.data.get(name)
         if not isinstance(value, dict):
             raise self.error(f"the file needs a [{name}] table")
-        self.only_keys(value, allowed, name, 0)
+        self.only_keys(value, allowed, name, 0, optional)
         return value
 
     def entries(self, table: str) -> list[dict[str, Any]]:
@@ -356,8 +376,7 @@ class DataFile:
 
         Text is refused when it holds a control character or is longer than a name should be.
         """
-        if key not in row:
-            raise self.error(f"[[{table}]] entry {index + 1} lacks '{key}'", table, index)
+        self.require(row, table, index, [key])
         value = row[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             names = (

@@ -31,8 +31,10 @@ TOKENS = 48
 """'The Dealer places the 48 double-sided tokens ...'"""
 PAIRS = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
 """The six pairs of different faces a double-sided token can have."""
-_CARD_KEYS = {"id", "type", "needs", "offers"}
-_TOKEN_KEYS = {"faces", "count"}
+_CORNERS = ("needs", "offers")
+"""What a worker card has and a Renaissance Man does not (it has wild corners)."""
+_CARD_KEYS = ("id", "type", *_CORNERS)
+_TOKEN_KEYS = ("faces", "count")
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,7 +94,7 @@ def parse_cards(f: DataFile) -> Cards:
     offer: list[tuple[int, int] | None] = []
     seen: set[str] = set()
     for i, row in enumerate(rows):
-        f.only_keys(row, _CARD_KEYS, "card", i)
+        f.only_keys(row, _CARD_KEYS, "card", i, optional=_CORNERS)
         cid = f.card_id(row, "card", i, seen)
         kind = f.field(row, "card", i, "type", str)
         if kind not in WORKERS:
@@ -101,7 +103,7 @@ def parse_cards(f: DataFile) -> Cards:
             )
         t = WORKERS.index(kind)
         if t == RM:
-            for key in ("needs", "offers"):
+            for key in _CORNERS:
                 if key in row:
                     raise f.error(
                         f"a Renaissance Man has wild corners: it takes no '{key}'", "card", i, key
@@ -109,6 +111,7 @@ def parse_cards(f: DataFile) -> Cards:
             need.append(None)
             offer.append(None)
         else:
+            f.require(row, "card", i, _CORNERS)
             need.append(_icons(f, row, i, "needs"))
             offer.append(_icons(f, row, i, "offers"))
         ids.append(cid)

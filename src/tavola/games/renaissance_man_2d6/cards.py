@@ -27,9 +27,9 @@ MAX_REQUIRES = 6
 MAX_POINTS = 10
 MAX_COUNT = 40
 MAX_CARDS = 120
-_RESERVE_KEYS = {"letter", "name", "count"}
-_CHALLENGE_KEYS = {"id", "name", "requires", "points"}
-_EVENT_KEYS = {"id", "name", "matches", "points", "benefit", "amount"}
+_RESERVE_KEYS = ("letter", "name", "count")
+_CHALLENGE_KEYS = ("id", "name", "requires", "points")
+_EVENT_KEYS = ("id", "name", "matches", "points", "benefit", "amount")
 _AMOUNTS = {"draw": (1, 5), "tribute": (1, 5), "bonus": (1, 3), "waive": (1, 3)}
 
 
@@ -159,7 +159,7 @@ def parse_cards(f: DataFile) -> Cards:
     if events:
         events = f.entries("event")
     for i, row in enumerate(events):
-        f.only_keys(row, _EVENT_KEYS, "event", i)
+        f.only_keys(row, _EVENT_KEYS, "event", i, optional={"amount"})
         card("event", i, row, "matches")
         if max(needs[-1]) > 1:
             raise f.error("'matches' names each kind at most once", "event", i, "matches")

@@ -84,9 +84,9 @@ ST_PETERS_VP = 10
 MAX_VALUE = 20
 COPY_PREFIXES = ("red-", "s1-", "s2-", "s3-", "s4-")
 """The prefixes the game gives its copies of a card: no id in a card file starts with them."""
-_LINK_KEYS = {"skill", "needs"}
-_START_KEYS = {"id", "name", "count", "influence", "advancement"}
-_ARTIST_KEYS = {"id", "name", "start"}
+_LINK_KEYS = ("skill", "needs")
+_START_KEYS = ("id", "name", "count", "influence", "advancement")
+_ARTIST_KEYS = ("id", "name", "start")
 STARTS = ("A2", "D2")
 """The artists' starting stacks, three on each (the rulebook's 'lowest Level 0 stack', first
 column, second row, and 'highest Level 2 stack', fourth column, second row)."""
@@ -105,7 +105,7 @@ stack'. An artist of a card file under another id may start on either stack."""
 STARTING_COMMISSIONS = {"holy-family": ("Holy Family", 2), "madonna": ("Madonna", 1)}
 """[D32] The Starting Commissions by id, with their rulebook names and how many each player
 has: 'Each player starts with two (2) Holy Family cards and one Madonna card.'"""
-_MP_KEYS = {
+_MP_KEYS = (
     "id",
     "artist",
     "name",
@@ -116,8 +116,8 @@ _MP_KEYS = {
     "vp",
     "influence",
     "advancement",
-}
-_COM_KEYS = {
+)
+_COM_KEYS = (
     "id",
     "name",
     "level",
@@ -127,7 +127,7 @@ _COM_KEYS = {
     "advancement",
     "arrow",
     "st_peters",
-}
+)
 
 
 def square(name: str) -> tuple[int, int] | None:
@@ -338,7 +338,7 @@ def parse_cards(f: DataFile) -> Cards:
     }
     for i, row in enumerate(mps):
         t = "masterpiece"
-        f.only_keys(row, _MP_KEYS, t, i)
+        f.only_keys(row, _MP_KEYS, t, i, optional={"date"})
         m["id"].append(ident(row, t, i))
         m["name"].append(_name(f, row, t, i))
         m["date"].append(f.field(row, t, i, "date", str).strip() if "date" in row else "")
@@ -390,7 +390,7 @@ def parse_cards(f: DataFile) -> Cards:
     }
     for i, row in enumerate(coms):
         t = "commission"
-        f.only_keys(row, _COM_KEYS, t, i)
+        f.only_keys(row, _COM_KEYS, t, i, optional={"st_peters"})
         c["id"].append(ident(row, t, i))
         c["name"].append(_name(f, row, t, i))
         level = f.integer(row, t, i, "level", 0, 4)

@@ -19,8 +19,8 @@ TOTAL_DUCATS = 120
 MAX_INFLUENCE = 999
 """A card's influence at most (the rulebook gives none; the standard deck's highest is 14)."""
 ROLES = ("pope", "mendicant", "abbot")
-_CARD_KEYS = {"id", "name", "suit", "ducats", "influence", "role"}
-_DECK_KEYS = {"name", "trump_suit"}
+_CARD_KEYS = ("id", "name", "suit", "ducats", "influence", "role")
+_DECK_KEYS = ("name", "trump_suit")
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,7 +80,7 @@ def load_deck(source: str | Path | dict[str, str] | None = None) -> Deck:
 def parse_deck(f: DataFile) -> Deck:
     """Validate a deck file; errors name the line of the entry or key at fault."""
     f.only_tables("a deck file", "[deck]", "[[card]]")
-    meta = f.table("deck", _DECK_KEYS)
+    meta = f.table("deck", _DECK_KEYS, optional={"name"})
     trump = f.field(meta, "deck", 0, "trump_suit", str)
     name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
     rows = f.entries("card")
@@ -89,7 +89,7 @@ def parse_deck(f: DataFile) -> Deck:
     seen_names: dict[str, int] = {}
     roles: dict[str, int] = {}
     for i, row in enumerate(rows):
-        f.only_keys(row, _CARD_KEYS, "card", i)
+        f.only_keys(row, _CARD_KEYS, "card", i, optional={"role"})
         cid = f.card_id(row, "card", i, seen_ids)
         cname = f.field(row, "card", i, "name", str).strip()
         if not cname or cname.lower() in seen_names:
