@@ -79,7 +79,8 @@ def test_a_card_set_table_is_optional_and_a_byte_order_mark_is_skipped(game: str
 
 def test_card_ids_are_checked_alike_in_every_game() -> None:
     """One rule for every game's ids: a long one is fine, a wrong character or a copy's prefix
-    is named as such (the 2013 game refused ids over 20 characters as not lower-case)."""
+    is named as such (the 2013 game refused ids over 20 characters as not lower-case), and a
+    second use of an id names the line of the first (it did not: a designer searched the file)."""
     cards = importlib.import_module("tavola.games.renaissance_man.cards").CARDS
     text = cards.builtin["standard"].read_text(encoding="utf-8")
     long = text.replace('"merchant-03"', '"merchant-coin-bread-03"')
@@ -87,11 +88,13 @@ def test_card_ids_are_checked_alike_in_every_game() -> None:
     f = DataFile("ids.toml", '[[card]]\nid = "Pope"\n\n[[card]]\nid = "red-x"\n')
     rows = f.entries("card")
     with pytest.raises(CardDataError, match=r"line 2: id 'Pope' must be lower-case letters"):
-        f.card_id(rows[0], "card", 0, set())
+        f.card_id(rows[0], "card", 0, {})
     with pytest.raises(CardDataError, match=r"line 5: .*\(not starting with 'red-' or 's1-'\)"):
-        f.card_id(rows[1], "card", 1, set(), ("red-", "s1-"))
-    with pytest.raises(CardDataError, match=r"line 5: duplicate id 'red-x'"):
-        f.card_id(rows[1], "card", 1, {"red-x"})
+        f.card_id(rows[1], "card", 1, {}, ("red-", "s1-"))
+    with pytest.raises(
+        CardDataError, match=r"line 5: duplicate id 'red-x' \(the same as on line 2\)"
+    ):
+        f.card_id(rows[1], "card", 1, {"red-x": ("card", 0)})
 
 
 CARD_OPTION = {

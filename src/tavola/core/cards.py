@@ -322,11 +322,12 @@ class DataFile:
         row: dict[str, Any],
         table: str,
         index: int,
-        seen: set[str],
+        seen: dict[str, tuple[str, int]],
         reserved: tuple[str, ...] = (),
     ) -> str:
-        """The entry's ``id``: lower-case letters, digits and '-', not in ``seen`` (to which it
-        is added), and not starting with any of the prefixes ``reserved``."""
+        """The entry's ``id``: lower-case letters, digits and '-', not starting with any of the
+        prefixes ``reserved``, and not among the ids ``seen`` (to which it is added, with its
+        table and index)."""
         cid = self.field(row, table, index, "id", str)
         if not _ID.match(cid) or cid.startswith(reserved):
             but = f" (not starting with {' or '.join(map(repr, reserved))})" if reserved else ""
@@ -337,9 +338,22 @@ class DataFile:
                 "id",
             )
         if cid in seen:
-            raise self.error(f"duplicate id {quote(cid, 30)}", table, index, "id")
-        seen.add(cid)
+            raise self.repeated(f"id {quote(cid, 30)}", seen[cid], table, index, "id")
+        seen[cid] = (table, index)
         return cid
+
+    def repeated(
+        self, what: str, first: tuple[str, int], table: str, index: int, key: str
+    ) -> CardDataError:
+        """The error for entry ``index`` of ``[[table]]`` whose ``key`` repeats ``what`` of the
+        entry ``first`` (its table and index): at the second's line, naming the first's."""
+        line = self.line_of(*first, key)
+        return self.error(
+            f"duplicate {what}" + (f" (the same as on line {line})" if line else ""),
+            table,
+            index,
+            key,
+        )
 
     def integer(
         self, row: dict[str, Any], table: str, index: int, key: str, low: int, high: int

@@ -217,6 +217,7 @@ EXTRA = '\n[[card]]\nid = "naples-squire"\nname = "Squire of Naples"\nsuit = "Na
 EXTRA += "ducats = 0\ninfluence = 0\n"
 WITHOUT_ROLE = TEXT.replace('role = "abbot"\n', "")
 
+POPE_NAME_LINE = TEXT.splitlines().index('name = "Pope"') + 1
 # (name, bad file text, words the message must contain, where the line must point)
 BAD = [
     (
@@ -256,6 +257,12 @@ BAD = [
         TEXT.replace('id = "cardinal"', 'id = "pope"'),
         "duplicate id 'pope'",
         ('id = "pope"', 2),
+    ),
+    (  # it said "card names must be non-empty and unique", and not where the first one is
+        "duplicate name",
+        TEXT.replace('name = "Cardinal"', 'name = "pope"'),
+        rf"duplicate name 'pope' \(the same as on line {POPE_NAME_LINE}\)",
+        'name = "pope"',
     ),
     (
         "unknown key",

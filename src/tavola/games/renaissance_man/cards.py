@@ -92,7 +92,7 @@ def parse_cards(f: DataFile) -> Cards:
     typ: list[int] = []
     need: list[tuple[int, int] | None] = []
     offer: list[tuple[int, int] | None] = []
-    seen: set[str] = set()
+    seen: dict[str, tuple[str, int]] = {}
     for i, row in enumerate(rows):
         f.only_keys(row, _CARD_KEYS, "card", i, optional=_CORNERS)
         cid = f.card_id(row, "card", i, seen)

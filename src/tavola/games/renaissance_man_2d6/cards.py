@@ -131,7 +131,7 @@ def parse_cards(f: DataFile) -> Cards:
     points: list[int] = []
     benefit: list[str] = []
     amount: list[int] = []
-    seen: set[str] = set()
+    seen: dict[str, tuple[str, int]] = {}
 
     def card(table: str, i: int, row: dict, letters_key: str) -> None:
         cid = f.card_id(row, table, i, seen)

@@ -223,7 +223,7 @@ def parse_cards(f: DataFile) -> Cards:
         "[[commission]]",
     )
     name = f.set_name()
-    seen: set[str] = set()
+    seen: dict[str, tuple[str, int]] = {}
 
     def ident(row: dict, table: str, i: int) -> str:
         return f.card_id(row, table, i, seen, COPY_PREFIXES)

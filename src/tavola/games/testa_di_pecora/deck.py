@@ -85,16 +85,20 @@ def parse_deck(f: DataFile) -> Deck:
     name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
     rows = f.entries("card")
     cards = []
-    seen_ids: set[str] = set()
-    seen_names: dict[str, int] = {}
+    seen_ids: dict[str, tuple[str, int]] = {}
+    seen_names: dict[str, tuple[str, int]] = {}
     roles: dict[str, int] = {}
     for i, row in enumerate(rows):
         f.only_keys(row, _CARD_KEYS, "card", i, optional={"role"})
         cid = f.card_id(row, "card", i, seen_ids)
         cname = f.field(row, "card", i, "name", str).strip()
-        if not cname or cname.lower() in seen_names:
-            raise f.error(f"card names must be non-empty and unique: {cname!r}", "card", i, "name")
-        seen_names[cname.lower()] = i
+        if not cname:
+            raise f.error("a card needs a name", "card", i, "name")
+        if cname.lower() in seen_names:  # names are unique whatever their case
+            raise f.repeated(
+                f"name {quote(cname, 30)}", seen_names[cname.lower()], "card", i, "name"
+            )
+        seen_names[cname.lower()] = ("card", i)
         suit = f.field(row, "card", i, "suit", str)
         ducats = f.integer(row, "card", i, "ducats", 0, TOTAL_DUCATS)
         influence = f.integer(row, "card", i, "influence", 0, MAX_INFLUENCE)
