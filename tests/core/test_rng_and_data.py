@@ -142,3 +142,13 @@ def test_an_entry_missing_several_keys_is_told_all_of_them_at_once(
     assert re.fullmatch(
         rf"mine\.toml, line \d+: \[\[\w+\]\] entry 1 lacks {said}", card_error(game, drop)
     )
+
+
+def test_the_first_unknown_table_or_key_in_the_file_is_the_one_named() -> None:
+    """A designer fixes a file from the top: of two unknown tables or keys, the error names the
+    one on the earlier line (it named the first in alphabetical order, further down)."""
+    f = DataFile("mine.toml", '[set]\nname = "x"\nzeta = 1\nalpha = 2\n\n[[links]]\n\n[[art]]\n')
+    with pytest.raises(CardDataError, match=r"mine\.toml, line 6: unknown table \[links\]"):
+        f.only_tables("a card file", "[set]", "[[card]]")
+    with pytest.raises(CardDataError, match=r"mine\.toml, line 3: unknown key 'zeta'"):
+        f.only_keys(f.data["set"], ("name", "note"), "set", 0, optional=("name", "note"))

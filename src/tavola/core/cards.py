@@ -269,10 +269,10 @@ class DataFile:
 
     def only_tables(self, kind: str, *tables: str) -> None:
         """Refuse anything at the top of the file but ``tables`` (written as in the file:
-        ``"[set]"``, ``"[[card]]"``), naming the line of the first: a table's header, or a key
-        written before any (``kind``: what the file is, for the message)."""
+        ``"[set]"``, ``"[[card]]"``), naming the line of the first in the file: a table's
+        header, or a key written before any (``kind``: what the file is, for the message)."""
         names = {t.strip("[]") for t in tables}
-        extra = sorted(set(self.data) - names)
+        extra = [name for name in self.data if name not in names]  # in the file's order
         if not extra:
             return
         has = f"{kind} has {listed(tables)}"
@@ -289,10 +289,10 @@ class DataFile:
         index: int,
         optional: Collection[str] = (),
     ) -> None:
-        """Refuse keys of ``row`` outside ``allowed``, naming the line of the first; then
-        refuse an entry without every one of ``allowed`` but the ``optional``, naming all it
-        lacks (in the order of ``allowed``) in one message."""
-        extra = sorted(set(row) - set(allowed))
+        """Refuse keys of ``row`` outside ``allowed``, naming the line of the first in the
+        file; then refuse an entry without every one of ``allowed`` but the ``optional``,
+        naming all it lacks (in the order of ``allowed``) in one message."""
+        extra = [key for key in row if key not in allowed]  # in the file's order
         if extra:
             raise self.error(
                 f"unknown key {quote(extra[0], 30)} (allowed: {', '.join(sorted(allowed))})",
