@@ -152,3 +152,47 @@ def test_the_first_unknown_table_or_key_in_the_file_is_the_one_named() -> None:
         f.only_tables("a card file", "[set]", "[[card]]")
     with pytest.raises(CardDataError, match=r"mine\.toml, line 3: unknown key 'zeta'"):
         f.only_keys(f.data["set"], ("name", "note"), "set", 0, optional=("name", "note"))
+
+
+@pytest.mark.parametrize(
+    ("game", "edit", "said"),
+    [
+        (  # it said "the file needs a [deck] table", as if the rest were there
+            "testa-di-pecora",
+            lambda text: "# my deck, to do\n",
+            r"mine\.toml: the file holds no card data \(it is empty, or only comments\): a deck "
+            r"file has \[deck\] and \[\[card\]\]",
+        ),
+        (  # "expected [[reserve]] entries"
+            "renaissance-man-2d6",
+            lambda text: "",
+            r"mine\.toml: the file holds no card data .*: a card file has \[set\], \[\[reserve",
+        ),
+        (  # "expected [[token]] entries", with no line
+            "renaissance-man",
+            lambda text: "token = 48\n" + text[: text.index("\n[[token]]")],
+            r"mine\.toml, line \d+: 'token' is \[\[token\]\] entries, not 48",
+        ),
+        (
+            "renaissance-rivals",
+            lambda text: re.sub(r"^\[\[link\]\]\n(.*\n)*?\n(?=\[\[start)", "", text, flags=re.M),
+            r"mine\.toml: the file has no \[\[link\]\] entries",
+        ),
+        (  # "not valid TOML: Cannot declare ('card',) twice"
+            "testa-di-pecora",
+            lambda text: re.sub(r"^\[\[card\]\]", "[card]", text, flags=re.M),
+            r"mine\.toml, line \d+: \[card\] again \(as on line \d+\): a table is written once",
+        ),
+        (  # "the file needs a [deck] table", of a file that has it
+            "testa-di-pecora",
+            lambda text: re.sub(r"^\[deck\]", "[[deck]]", text, flags=re.M),
+            r"mine\.toml, line \d+: \[deck\] is one table: write it once, as \[deck\]",
+        ),
+    ],
+)
+def test_a_file_without_its_tables_says_what_it_lacks(
+    game: str, edit: Callable[[str], str], said: str
+) -> None:
+    """An empty file, a missing table, a table written with the wrong brackets or as a plain
+    key: each gets a sentence that says so, at its line when it has one."""
+    assert re.fullmatch(said + ".*", card_error(game, edit))

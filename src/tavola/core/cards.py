@@ -71,17 +71,25 @@ def _unquoted(line: str) -> str:
 def _header_clash(lines: list[str], at: int) -> tuple[int, str] | None:
     """Where TOML refuses the table header on line ``at`` because an earlier header names the
     same key with the other number of brackets (``[card]`` among ``[[card]]`` entries: the
-    parser points at the second of the two, which may be the right one): the line of the one
-    of single brackets, the slip in a file of many entries, and what is wrong, if so."""
+    parser points at the second of the two, which may be the right one), or with single
+    brackets both (``[card]`` for every entry): the line of the one of single brackets (the
+    second, if both are), the slip in a file of many entries, and what is wrong, if so."""
     line = lines[at - 1] if 0 < at <= len(lines) else ""
     this = _HEADER.match(line) or _TABLE.match(line)
     if this is None:
         return None
+    key = this.group(1)
     for lineno, text in enumerate(lines[: at - 1], start=1):
-        earlier = _TABLE.match(text) if this.re is _HEADER else _HEADER.match(text)
-        if earlier and earlier.group(1) == this.group(1):
+        earlier = _HEADER.match(text) or _TABLE.match(text)
+        if earlier is None or earlier.group(1) != key:
+            continue
+        if earlier.re is this.re is _TABLE:
+            return at, (
+                f"[{key}] again (as on line {lineno}): a table is written once; write each of a "
+                f"list of entries as [[{key}]]"
+            )
+        if earlier.re is not this.re:
             one, many = (lineno, at) if this.re is _HEADER else (at, lineno)
-            key = this.group(1)
             return one, (
                 f"[{key}] makes {key!r} one table, and [[{key}]] on line {many} a list of "
                 f"them: give every entry the same brackets"
@@ -195,6 +203,11 @@ def read_card_file(path: str | os.PathLike[str]) -> dict[str, str]:
     return {"name": name, "toml": decode(b"".join(chunks), name)}
 
 
+def _all_tables(value: object) -> bool:
+    """Whether ``value`` is an array of tables (``[[name]]`` entries, or inline)."""
+    return isinstance(value, list) and all(isinstance(row, dict) for row in value)
+
+
 class DataFile:
     """Parsed TOML card data plus the line of every array-of-tables entry and key.
 
@@ -271,15 +284,22 @@ class DataFile:
         """Refuse anything at the top of the file but ``tables`` (written as in the file:
         ``"[set]"``, ``"[[card]]"``), naming the line of the first in the file: a table's
         header, or a key written before any (``kind``: what the file is, for the message)."""
+        has = f"{kind} has {listed(tables)}"
+        if not self.data:
+            raise self.error(f"the file holds no card data (it is empty, or only comments): {has}")
         names = {t.strip("[]") for t in tables}
         extra = [name for name in self.data if name not in names]  # in the file's order
         if not extra:
             return
-        has = f"{kind} has {listed(tables)}"
-        name = extra[0]
-        if isinstance(self.data[name], (dict, list)):
-            raise self.error(f"unknown table [{shorten(name, 40)}] ({has})", name)
-        raise self.error(f"unknown key {quote(name, 30)} outside any table ({has})", key=name)
+        name, value = extra[0], self.data[extra[0]]
+        if isinstance(value, dict) or (value and _all_tables(value)):
+            raise self._at(name, f"unknown table [{shorten(name, 40)}] ({has})")
+        raise self._at(name, f"unknown key {quote(name, 30)} outside any table ({has})")
+
+    def _at(self, name: str, message: str) -> CardDataError:
+        """An error about ``name`` at the top of the file, at the line of its table's header
+        (``[name]``, ``[[name]]``) or of its key (``name = ...``)."""
+        return self.error(message, name) if name in self._entries else self.error(message, key=name)
 
     def only_keys(
         self,
@@ -371,16 +391,24 @@ class DataFile:
     ) -> dict[str, Any]:
         """The single ``[name]`` table, its keys checked as :meth:`only_keys` does."""
         value = self.data.get(name)
-        if not isinstance(value, dict):
+        if value is None:
             raise self.error(f"the file needs a [{name}] table")
+        if _all_tables(value):
+            raise self._at(name, f"[{name}] is one table: write it once, as [{name}]")
+        if not isinstance(value, dict):
+            raise self._at(name, f"{name!r} is one [{name}] table, not {quote(value, 30)}")
         self.only_keys(value, allowed, name, 0, optional)
         return value
 
     def entries(self, table: str) -> list[dict[str, Any]]:
         """The entries of ``[[table]]``; an error if it is missing or not an array of tables."""
         rows = self.data.get(table)
-        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise self.error(f"expected [[{table}]] entries")
+        if rows is None:
+            raise self.error(f"the file has no [[{table}]] entries")
+        if isinstance(rows, dict):
+            raise self._at(table, f"[{table}] is one table: write each entry as [[{table}]]")
+        if not _all_tables(rows):
+            raise self._at(table, f"{table!r} is [[{table}]] entries, not {quote(rows, 30)}")
         return rows
 
     def field(
