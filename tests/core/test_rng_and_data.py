@@ -196,3 +196,34 @@ def test_a_file_without_its_tables_says_what_it_lacks(
     """An empty file, a missing table, a table written with the wrong brackets or as a plain
     key: each gets a sentence that says so, at its line when it has one."""
     assert re.fullmatch(said + ".*", card_error(game, edit))
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (  # "not valid TOML: Invalid value"
+            '[[card]]\nid = "pope"\nname = Pope\n',
+            r"line 3: text is written between straight double quotes \(\"Pope\"\), numbers in "
+            r"digits \(not valid TOML: Invalid value\)",
+        ),
+        ("[[card]]\nname = \u201cPope\u201d\n", r"line 2: text is written between straight"),
+        (  # "not valid TOML: Illegal character '\n'"
+            '[[card]]\nname = "Pope\nsuit = "Church"\n',
+            r"line 2: a quote opened on this line is not closed \(not valid TOML: Illegal",
+        ),
+        (  # "not valid TOML: Expected "'" (at end of document)", with no line
+            "[[card]]\nname = 'Pope'\nsuit = 'Church\nducats = 3\n",
+            r"line 3: a quote opened on this line is not closed \(not valid TOML: Expected",
+        ),
+        (  # "not valid TOML: Cannot overwrite a value"
+            '[[card]]\nname = "Pope"\nsuit = "Church"\nname = "Papa"\n',
+            r"line 4: 'name' is given twice \(as on line 2\) \(not valid TOML: Cannot overwrite",
+        ),
+    ],
+)
+def test_a_toml_slip_is_told_in_plain_words(text: str, said: str) -> None:
+    """The commonest slips of a hand-edited file get a sentence a designer understands, at the
+    line to fix, before the parser's own words."""
+    with pytest.raises(CardDataError) as info:
+        DataFile("mine.toml", text)
+    assert re.match(r"mine\.toml, " + said, str(info.value))

@@ -371,7 +371,9 @@ def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
     page.get_by_label("Players", exact=True).fill("5")  # the form redrawn: the file stays
     page.get_by_label("Players", exact=True).dispatch_event("change")
     page.get_by_role("button", name="Create table").click()
-    expect(page.locator("#lobby-error")).to_contain_text("broken.toml, line 31: not valid TOML")
+    expect(page.locator("#lobby-error")).to_contain_text(
+        "broken.toml, line 31: text is written between straight double quotes"
+    )
     expect(page.locator("#opt-deck")).to_be_focused()  # the field at fault, not Create
     expect(page.locator("#opt-deck")).to_have_attribute("aria-invalid", "true")
     page.locator("#opt-deck").set_input_files(str(mine))

@@ -97,6 +97,37 @@ def _header_clash(lines: list[str], at: int) -> tuple[int, str] | None:
     return None
 
 
+_BARE_VALUE = re.compile(r"=\s*[A-Za-z\u2018\u2019\u201c\u201d]")
+"""A value that starts with a letter or a typographic quote: TOML's "Invalid value"."""
+
+
+def _slip(lines: list[str], at: int | None, said: str) -> tuple[int, str] | None:
+    """What TOML's refusal ``said`` of line ``at`` (None: the end of the file) means in a
+    hand-edited card file, for its commonest slips (the header clashes of
+    :func:`_header_clash`, unquoted or curly-quoted text, an unclosed quote, a key given
+    twice): the line to name and the words, if known."""
+    unclosed = "a quote opened on this line is not closed"
+    if at is None:  # a ' never closed, the file's last: the parser looked to the end for one
+        quoted = [n for n, line in enumerate(lines, start=1) if "'" in line]
+        return (quoted[-1], unclosed) if said.startswith('Expected "\'"') and quoted else None
+    if clash := _header_clash(lines, at):
+        return clash
+    line = lines[at - 1] if 0 < at <= len(lines) else ""
+    if said.startswith("Invalid value") and _BARE_VALUE.search(line):
+        return at, 'text is written between straight double quotes ("Pope"), numbers in digits'
+    if said in ("Illegal character '\\n'", "Found invalid character '\\n'", "Unterminated string"):
+        return at, unclosed
+    key = _KEY.match(line)
+    if said.startswith("Cannot overwrite a value") and key:
+        for lineno in range(at - 1, 0, -1):
+            if _HEADER.match(lines[lineno - 1]) or _TABLE.match(lines[lineno - 1]):
+                break
+            if (earlier := _KEY.match(lines[lineno - 1])) and earlier.groups() == key.groups():
+                name = next(k for k in key.groups() if k is not None)
+                return at, f"{quote(name, 30)} is given twice (as on line {lineno})"
+    return None
+
+
 def _deep_key_line(lines: list[str]) -> int | None:
     """The number of the first of ``lines`` holding a key (or a table's header) of more than
     :data:`MAX_KEY_PARTS` dotted parts, quoted text aside, if any."""
@@ -229,9 +260,10 @@ class DataFile:
         except tomllib.TOMLDecodeError as exc:
             m = _AT_LINE.search(str(exc))
             where = f"{name}, line {m.group(1)}" if m else name
-            said = f"not valid TOML: {_AT_LINE.sub('', str(exc))}"
-            if m and (clash := _header_clash(lines, int(m.group(1)))):
-                where, said = f"{name}, line {clash[0]}", f"{clash[1]} ({said})"
+            refusal = _AT_LINE.sub("", str(exc))
+            said = f"not valid TOML: {refusal}"
+            if slip := _slip(lines, int(m.group(1)) if m else None, refusal):
+                where, said = f"{name}, line {slip[0]}", f"{slip[1]} ({said})"
             raise CardDataError(f"{where}: {said}") from None
         except RecursionError:
             raise CardDataError(f"{name}: the card file nests too deeply") from None
