@@ -415,21 +415,8 @@ def test_options_deck_content_of_many_wide_characters() -> None:
         {"name": "x"},
         {"name": "x", "toml": "", "path": "/etc/passwd"},
         {"name": 5, "toml": ""},
-        {"name": "", "toml": ""},
-        {"name": "a\x1bb", "toml": ""},
-        {"name": "a\u202eb", "toml": ""},
-        {"name": "x" * 500, "toml": ""},
     ],
-    ids=[
-        "toml-int",
-        "no-toml",
-        "extra-key",
-        "name-int",
-        "name-empty",
-        "name-esc",
-        "name-rlo",
-        "name-long",
-    ],
+    ids=["toml-int", "no-toml", "extra-key", "name-int"],
 )
 def test_options_deck_content_of_the_wrong_shape(content: dict[str, Any]) -> None:
     refused(

@@ -227,3 +227,31 @@ def test_a_toml_slip_is_told_in_plain_words(text: str, said: str) -> None:
     with pytest.raises(CardDataError) as info:
         DataFile("mine.toml", text)
     assert re.match(r"mine\.toml, " + said, str(info.value))
+
+
+@pytest.mark.parametrize(
+    ("name", "label"),
+    [
+        (
+            "my-deck-" + "with-cheaper-nobles-" * 5 + "v2.toml",
+            "my-deck-" + "with-cheaper-nobles-" * 3 + "with-cheaper",
+        ),
+        ("deck\u202e.toml", "deck\\u202e.toml"),
+        ("a\x1bb", "a\\x1bb"),
+        ("", "card file"),
+    ],
+)
+def test_card_data_given_by_content_is_named_as_a_local_file_is(name: str, label: str) -> None:
+    """A file chosen in the lobby whose name is longer than 80 characters, holds a character
+    not to show or is empty is named as ``--cards`` names a file (shortened, escaped): it was
+    refused ("the card data's name is at most 80 characters"), so a file the terminal took
+    could not be used in the browser."""
+    text = (
+        importlib.resources.files("tavola.games.testa_di_pecora") / "data/deck.toml"
+    ).read_text()
+    g = tavola.new_game("testa-di-pecora", options={"deck": {"name": name, "toml": text}})
+    assert g.record()["options"]["deck"]["name"] == label
+    bad = {"name": name, "toml": text.replace("ducats = 11", "ducats = -1", 1)}
+    with pytest.raises(CardDataError) as info:
+        tavola.new_game("testa-di-pecora", options={"deck": bad})
+    assert str(info.value).startswith(f"{label}, line ")

@@ -398,6 +398,26 @@ def test_a_table_with_your_own_card_file_and_a_bad_one_named_by_its_line(
     page.close()
 
 
+def test_a_bad_card_file_of_a_long_name_is_the_field_marked(
+    server: str, browser, tmp_path: Path
+) -> None:
+    """A file's name of more than 80 characters is shortened by the server as --cards does (it
+    was refused, "the card data's name is at most 80 characters", for a file the terminal
+    took); the lobby still finds the field the message names by the shortened name."""
+    from tavola.games.testa_di_pecora.deck import STANDARD_DECK
+
+    text = STANDARD_DECK.read_text(encoding="utf-8")
+    broken = tmp_path / ("my-deck-" + "with-cheaper-nobles-" * 5 + "v2.toml")
+    broken.write_text(text.replace('name = "Pope"', "name = Pope"), encoding="utf-8")
+    page = lobby(server, browser, "testa-di-pecora")
+    page.locator("#opt-deck").set_input_files(str(broken))
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_contain_text(f"{broken.name[:80]}, line 31: text is")
+    expect(page.locator("#opt-deck")).to_be_focused()
+    expect(page.locator("#opt-deck")).to_have_attribute("aria-invalid", "true")
+    page.close()
+
+
 def test_two_people_at_one_table_in_two_browsers_then_a_rematch(server: str, browser) -> None:
     body = {
         "game": "renaissance-man-2d6",

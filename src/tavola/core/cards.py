@@ -500,15 +500,11 @@ class CardsOption(Option):
                     f"option {name!r}: card data given by content is "
                     '{"name": "<file name>", "toml": "<the text>"}'
                 )
-            if not isinstance(label, str) or not label or has_unprintable(label):
+            if not isinstance(label, str):
                 raise UnknownGameError(
-                    f"option {name!r}: the card data's name is printable text, not {quote(label)}"
+                    f"option {name!r}: the card data's name is text, not {quote(label)}"
                 )
-            if len(label) > MAX_NAME:
-                raise UnknownGameError(
-                    f"option {name!r}: the card data's name is at most {MAX_NAME} characters"
-                )
-            self.load(content := {"name": label, "toml": text})
+            self.load(content := {"name": file_label(label), "toml": text})
             return content
         raise UnknownGameError(
             f"option {name!r} names a built-in card set ({', '.join(self.builtin)}) or gives the "

@@ -11,6 +11,7 @@ const variantSelect = $('variant');
 const seatsList = $('seats');
 const KINDS = [['me', 'me'], ['invite', 'invite a friend'], ['bot', 'bot']];
 const MAX_CARD_FILE = 60 * 1024; // the server takes a table's settings up to 64 KiB
+const MAX_FILE_LABEL = 80; // the server names a card file by its first 80 characters (MAX_NAME)
 let games = [];
 let prefill = readPrefill();
 let clampedAt = -Infinity; // when the players' number was last set to one the game takes
@@ -54,7 +55,8 @@ function refuse(message, field = null) {
  *  label for its key. */
 function faultOf(message) {
   const chooser = [...form.querySelectorAll('[data-type="CardsOption"]')].find((input) => {
-    const file = input.files[0]?.name;
+    const name = input.files[0]?.name;
+    const file = name && [...name].slice(0, MAX_FILE_LABEL).join(''); // as the server shortens it
     return file && (message.startsWith(`${file},`) || message.startsWith(`${file}:`));
   });
   if (chooser) return { field: chooser, text: message };
