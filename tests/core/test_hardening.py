@@ -602,7 +602,7 @@ def test_unknown_table(table: str) -> None:
 
 def test_cards_written_as_an_inline_array_are_named_by_entry_and_id() -> None:
     """'card = [{...}, ...]' is valid TOML with no line per entry: its errors named neither
-    line nor card ('inline.toml: 'ducats' must be int, not '3'')."""
+    line nor card ('inline.toml: 'ducats' must be a whole number, not '3'')."""
     data = tomllib.loads(standard_text())
     data["card"][3]["ducats"] = "3"
 
@@ -614,7 +614,8 @@ def test_cards_written_as_an_inline_array_are_named_by_entry_and_id() -> None:
     text = "card = [\n  " + ",\n  ".join(rows) + "\n]\n[deck]\n" + deck + "\n"
     card_id = data["card"][3]["id"]
     assert (
-        deck_error(text) == f"my.toml, card entry 4 (id '{card_id}'): 'ducats' must be int, not '3'"
+        deck_error(text)
+        == f"my.toml, card entry 4 (id '{card_id}'): 'ducats' must be a whole number, not '3'"
     )
 
 
@@ -655,7 +656,7 @@ def test_mistyped_role(value: str) -> None:
     text = standard_text().replace('role = "abbot"', f"role = {value}")
     message = deck_error(text)
     line = line_of(text, f"role = {value}")
-    assert message.startswith(f"my.toml, line {line}: 'role' must be str"), message
+    assert message.startswith(f"my.toml, line {line}: 'role' must be text in quotes"), message
 
 
 @pytest.mark.parametrize(

@@ -50,7 +50,7 @@ def test_data_file_errors_name_the_line(tmp_path) -> None:  # type: ignore[no-un
     f = DataFile("cards.toml", '[deck]\nname = "x"\n\n[[card]]\nid = "a"\n\n[[card]]\nid = 3\n')
     rows = f.entries("card")
     assert f.field(rows[0], "card", 0, "id", str) == "a"
-    with pytest.raises(CardDataError, match=r"cards\.toml, line 8: 'id' must be str"):
+    with pytest.raises(CardDataError, match=r"cards\.toml, line 8: 'id' must be text in quotes"):
         f.field(rows[1], "card", 1, "id", str)
     with pytest.raises(CardDataError, match=r"line 7: \[\[card\]\] entry 2 lacks 'name'"):
         f.field(rows[1], "card", 1, "name", str)

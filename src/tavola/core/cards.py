@@ -33,6 +33,15 @@ is Python's TOML parser at 2-3 s a MiB at worst, in a server too."""
 
 MAX_NAME = 80
 _SET_KEYS = ("name", "note")
+_KIND_WORDS = {
+    int: "a whole number",
+    str: "text in quotes",
+    bool: "true or false",
+    list: "a list ([...])",
+    dict: "a table",
+}
+"""What a value of each type is called in a card file's errors (a designer's words, not
+Python's)."""
 _CACHE_SIZE = 32
 
 _HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]")
@@ -453,9 +462,8 @@ class DataFile:
         self.require(row, table, index, [key])
         value = row[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            names = (
-                kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-            )
+            kinds = (kind,) if isinstance(kind, type) else kind
+            names = " or ".join(_KIND_WORDS.get(k, k.__name__) for k in kinds)
             raise self.error(f"'{key}' must be {names}, not {quote(value)}", table, index, key)
         if isinstance(value, str) and (has_unprintable(value) or len(value) > MAX_NAME):
             raise self.error(

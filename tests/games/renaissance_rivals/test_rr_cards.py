@@ -185,12 +185,12 @@ def test_bad_files_are_refused_with_the_line() -> None:
     assert error_of(bad).startswith(f"my-cards.toml, line {line}:")
     bad = TEXT.replace('date = "c. 1503"', "date = 1503")
     line = line_of(bad, "date = 1503")
-    assert error_of(bad) == f"my-cards.toml, line {line}: 'date' must be str, not 1503"
+    assert error_of(bad) == f"my-cards.toml, line {line}: 'date' must be text in quotes, not 1503"
     undated = re.sub(r'(?m)^date = ".*"\n', "", TEXT)  # a date is optional
     g = tavola.new_game("renaissance-rivals", players=2, options={"cards": card_file(undated)})
     assert g.card_table()["cards"]["leonardo-mona-lisa"]["date"] == ""
     bad = TEXT.replace("influence = 1\n", 'influence = "1"\n', 1)
-    assert "'influence' must be int" in error_of(bad)
+    assert "'influence' must be a whole number" in error_of(bad)
     assert "unknown table [extra]" in error_of(TEXT + "\n[extra]\n")
     with pytest.raises(tavola.UnknownGameError, match="no built-in card set"):
         tavola.new_game("renaissance-rivals", players=2, options={"cards": "cards.toml"})

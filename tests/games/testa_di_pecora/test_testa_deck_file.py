@@ -320,7 +320,7 @@ BAD = [
     (
         "ducats not a number",
         TEXT.replace("ducats = 4\ninfluence = 4", 'ducats = "4"\ninfluence = 4'),
-        "'ducats' must be int",
+        "'ducats' must be a whole number",
         'ducats = "4"',
     ),
     (
