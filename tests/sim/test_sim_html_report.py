@@ -3,6 +3,7 @@ seat-advantage test and agent ratings that find what is planted in them."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -293,3 +294,14 @@ def test_the_shipped_reports_are_those_of_their_commands_in_today_s_form(tmp_pat
 def page_form(page: str) -> tuple[list[str], list[str]]:
     """The names of a report's settings and its sections."""
     return re.findall(r"<th>(.*?)</th><td>", page), re.findall("<h2>(.*?)</h2>", page)
+
+
+def test_games_at_the_games_own_safety_limit_are_named_on_the_page(tmp_path: Path) -> None:
+    """The 2006 game has no 'How games end' breakdown: a run whose games all stopped at its
+    turn limit read like any other."""
+    limited = simulate("renaissance-man-2d6", 2, ["random"], players=2, options={"turn_limit": 10})
+    write_report(limited, tmp_path / "limited.html")
+    page = html.unescape(" ".join((tmp_path / "limited.html").read_text().split()))
+    assert "2 games ended at the game's safety limit on rounds or turns" in page
+    write_report(simulate("renaissance-man-2d6", 2, ["heuristic"], players=2), tmp_path / "r.html")
+    assert "safety limit" not in (tmp_path / "r.html").read_text()

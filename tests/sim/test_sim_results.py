@@ -220,3 +220,17 @@ def test_a_run_read_back_says_so_instead_of_a_speed(
     assert main([*argv, "-n", "8"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "games/s" in out and f"6 games read back from {path}." in out
+
+
+def test_games_at_the_games_limit_are_reported_from_the_file_too(tmp_path: Path) -> None:
+    """A run read back from its file reports the games that ended at the game's own safety
+    limit as the run that played them did; a file written before the field counts none."""
+    path = tmp_path / "run.jsonl"
+    played = simulate(GAME, 2, ["random"], players=2, options={"turn_limit": 10}, out=path)
+    again = simulate(GAME, 2, ["random"], players=2, options={"turn_limit": 10}, out=path)
+    assert numbers(again)["at_limit_seeds"] == numbers(played)["at_limit_seeds"] != []
+    first, *games = path.read_text().splitlines()
+    older = [json.dumps({k: v for k, v in json.loads(g).items() if k != "at_limit"}) for g in games]
+    path.write_text("\n".join([first, *older]) + "\n")
+    before = simulate(GAME, 2, ["random"], players=2, options={"turn_limit": 10}, out=path)
+    assert numbers(before)["at_limit_seeds"] == []

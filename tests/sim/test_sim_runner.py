@@ -1,11 +1,13 @@
 """Playing games between agents: seeding, seat rotation, determinism across jobs and start
 methods, the cap, and worker processes that never outlive a run."""
 
+import io
 import multiprocessing
 import random
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import tavola
 from tavola.agents import KINDS, AgentKind, SeatHandle
@@ -21,6 +23,7 @@ from tavola.sim import (
     to_json,
     wilson,
 )
+from tavola.sim.report import render
 
 GAME = "testa-di-pecora"
 LINEUP = ["heuristic", "random", "random", "random", "random"]
@@ -161,6 +164,38 @@ def test_games_that_hit_the_cap_are_reported() -> None:
     assert report["capped_games"] == 3
     assert len(report["capped_seeds"]) == 3
     assert report["wins_by_agent"]["random"]["played"] == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "limit"),
+    [
+        ("renaissance-man", {"round_limit": 5}),
+        ("renaissance-rivals", {"turn_limit": 5}),
+        ("renaissance-man-2d6", {"turn_limit": 10}),
+    ],
+)
+def test_games_that_end_at_the_games_own_safety_limit_are_reported(game, limit) -> None:
+    """A game nobody ends stops at its rules page's cap on rounds or turns, scored as it
+    stands: RULES-NOTES, 'report, don't hide, any game that hits a safety cap'. The console
+    said nothing of it (only the HTML report's 'How games end', and not for the 2006 game)."""
+    sim = simulate(game, 2, ["random"], players=2, options=limit)
+    assert [o.at_limit for o in sim.outcomes] == [True, True]
+    assert all(o.winners or o.scores for o in sim.outcomes)  # finished games, counted
+    report = to_json(sim)
+    assert report["at_limit_seeds"] == [o.seed for o in sim.outcomes]
+    assert report["capped_games"] == 0
+    out = io.StringIO()
+    render(sim, Console(file=out, width=300))
+    assert "2 games ended at the game's safety limit on rounds or turns" in out.getvalue()
+    assert f"Their seeds: {sim.outcomes[0].seed}, {sim.outcomes[1].seed}" in out.getvalue()
+
+
+def test_a_game_ended_by_its_rules_is_not_at_its_limit() -> None:
+    sim = simulate("renaissance-rivals", 2, ["heuristic"], players=2)
+    assert [o.at_limit for o in sim.outcomes] == [False, False]
+    out = io.StringIO()
+    render(sim, Console(file=out, width=300))
+    assert "safety limit" not in out.getvalue() and to_json(sim)["at_limit_seeds"] == []
 
 
 class _Spy:

@@ -419,6 +419,13 @@ class Game(ABC):
         mask[codes] = 1
         return mask
 
+    @property
+    def at_limit(self) -> bool:
+        """Whether the game ended at its safety limit (a cap on its rounds or turns, which its
+        rules page names, for a game nobody ends) and not by its rules: a simulation reports
+        such games. A game with such a limit overrides this."""
+        return False
+
     def can_take_back(self, seat: int) -> bool:
         """Whether ``seat`` may take back its last step: a step of a secret choice it has not
         finished (a simultaneous phase's commitment). A game with such commitments of several

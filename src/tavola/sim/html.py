@@ -17,7 +17,7 @@ from ..core.registry import get_spec
 from ..core.words import count
 from .facts import breakdown_tables
 from .ratings import Rating, ratings, seat_test, sweeps
-from .report import _by_agent, speed_words
+from .report import _by_agent, limit_words, speed_words
 from .runner import SEATING_MOVES, Simulation
 from .settings import idle_settings, option_words
 from .stats import MIN_GAMES, Tally, summarize
@@ -207,6 +207,7 @@ def write_report(sim: Simulation, path: str | os.PathLike[str]) -> None:
         title=get_spec(sim.game).title,
         mean=lambda xs: sum(xs) / len(xs),
         speed=speed_words(sim),
+        at_limit=limit_words(data["summary"].at_limit),
         players=count(sim.players, "player"),
         games=count(data["summary"].games, "game"),
         min_games=MIN_GAMES,

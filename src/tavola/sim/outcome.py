@@ -15,7 +15,8 @@ class GameOutcome:
     (one seat ahead of all others) passed to another seat, and ``clear_from`` is the fraction
     of the game's decisions after which the winners, and they alone, led to the end (near 0:
     clear early; 1: decided by the last decision). ``facts`` are the spec's
-    ``breakdown`` of the finished game."""
+    ``breakdown`` of the finished game. ``at_limit``: it ended at the game's own safety limit
+    (:attr:`tavola.Game.at_limit`), with a result, but not by the rules."""
 
     seed: int
     agents: tuple[str, ...]
@@ -27,3 +28,4 @@ class GameOutcome:
     lead_changes: int | None = None
     clear_from: float | None = None
     facts: tuple[tuple[str, str, float], ...] = ()
+    at_limit: bool = False

@@ -78,6 +78,7 @@ def to_json(sim: Simulation) -> dict[str, Any]:
         "mean_decisions": round(summary.mean_decisions, 6),
         "capped_games": summary.capped,
         "capped_seeds": [o.seed for o in sim.outcomes if o.hit_cap],
+        "at_limit_seeds": [o.seed for o in sim.outcomes if o.at_limit],
         "not_in_play": list(idle_settings(sim.game, sim.players, sim.variant, sim.options)),
         "games_per_second": None if speed is None else round(speed, 2),
     }
@@ -133,3 +134,15 @@ def render(sim: Simulation, console: Console) -> None:
             f"[bold red]{summary.capped} game(s) hit the decision cap and count for nobody;"
             f"[/] their seeds: {seeds}"
         )
+    if summary.at_limit:
+        seeds = ", ".join(str(o.seed) for o in sim.outcomes if o.at_limit)
+        console.print(f"[bold yellow]{limit_words(summary.at_limit)}[/] Their seeds: {seeds}")
+
+
+def limit_words(n: int) -> str:
+    """What a report says of ``n`` games that ended at the game's own safety limit."""
+    return (
+        f"{count(n, 'game')} ended at the game's safety limit on rounds or turns (its rules "
+        "page names it), not by its rules, and count as scored then: agents or cards whose "
+        "games do not end."
+    )

@@ -3,7 +3,7 @@
 The first line describes the run (``{"format": FORMAT, "game", "players", "variant",
 "options", "seed", "agents", "seating", "max_decisions"}``); each other line is one game
 (``{"i", "seed", "agents", "winners", "scores", "decisions", "hit_cap", "lead_changes",
-"clear_from", "facts", "record"}``), written
+"clear_from", "facts", "at_limit", "record"}``), written
 in game order, so the same run gives the same file whatever the jobs. A run stopped midway
 (Ctrl-C, a crash, a machine gone) leaves whole lines and perhaps one cut short: reopening the
 file drops that one, keeps the others and plays only the games not in it.
@@ -42,6 +42,7 @@ def outcome_json(i: int, o: GameOutcome) -> dict[str, Any]:
         "lead_changes": o.lead_changes,
         "clear_from": o.clear_from,
         "facts": [list(f) for f in o.facts],
+        "at_limit": o.at_limit,
         "record": o.record,
     }
 
@@ -71,6 +72,7 @@ def _outcome(data: Any) -> tuple[int, GameOutcome]:
         lead_changes=data.get("lead_changes"),
         clear_from=data.get("clear_from"),
         facts=tuple((str(t), str(r), float(v)) for t, r, v in data.get("facts", ())),
+        at_limit=bool(data.get("at_limit", False)),  # absent from files written before it
     )
 
 

@@ -165,6 +165,7 @@ def play_game(
         lead_changes=lead.changes if lead and result else None,
         clear_from=lead.clear_from(result.winners, decisions) if lead and result else None,
         facts=tuple(breakdown(g)) if breakdown and result else (),
+        at_limit=g.at_limit,
     )
 
 

@@ -135,6 +135,7 @@ class Summary:
 
     games: int
     capped: int
+    at_limit: int  # finished at the game's own safety limit (and counted)
     by_agent: dict[str, Tally]
     by_seat: list[Tally]
     mean_decisions: float
@@ -149,9 +150,10 @@ def summarize(outcomes: Iterable[GameOutcome], players: int, deal_size: int = 1)
     """
     by_agent: dict[str, Tally] = {}
     by_seat = [Tally() for _ in range(players)]
-    games = capped = decisions = 0
+    games = capped = at_limit = decisions = 0
     for i, o in enumerate(outcomes):
         games += 1
+        at_limit += o.at_limit
         if o.hit_cap:
             capped += 1
             continue
@@ -166,6 +168,7 @@ def summarize(outcomes: Iterable[GameOutcome], players: int, deal_size: int = 1)
     return Summary(
         games=games,
         capped=capped,
+        at_limit=at_limit,
         by_agent=by_agent,
         by_seat=by_seat,
         mean_decisions=decisions / finished if finished else 0.0,

@@ -22,6 +22,7 @@ COLUMNS = {
     "win": "the seat's share of the win: 1, a fraction when tied, 0 (and 0 if capped)",
     "decisions": "decisions played in the game",
     "hit_cap": "whether the game was stopped at the decision cap",
+    "at_limit": "whether the game ended at its own safety limit on rounds or turns (and counts)",
     "lead_changes": (
         "times the lead passed to another seat (empty if the game keeps no score or has one player)"
     ),
@@ -48,6 +49,7 @@ def rows(sim: Simulation) -> list[dict[str, Any]]:
                     "win": 1 / len(o.winners) if seat in o.winners else 0.0,
                     "decisions": o.decisions,
                     "hit_cap": o.hit_cap,
+                    "at_limit": o.at_limit,
                     "lead_changes": o.lead_changes,
                     "clear_from": o.clear_from,
                 }
@@ -93,6 +95,7 @@ def write_table(sim: Simulation, path: str | os.PathLike[str]) -> None:
             ("win", pa.float64()),
             ("decisions", pa.int64()),
             ("hit_cap", pa.bool_()),
+            ("at_limit", pa.bool_()),
             ("lead_changes", pa.int64()),
             ("clear_from", pa.float64()),
         ],

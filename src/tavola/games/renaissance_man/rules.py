@@ -407,6 +407,10 @@ class RenaissanceMan(Game):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def at_limit(self) -> bool:
+        return self.phase == OVER and END_REASONS[self.ended] == "round-limit"
+
     def scores(self) -> list[int]:
         """Workers in each structure, and one more for a winner (so 16 is a win)."""
         out = [sum(1 for x in st if x >= 0) for st in self.st]

@@ -227,6 +227,10 @@ class RenaissanceMan2d6(Game):
         return self.phase == OVER
 
     @property
+    def at_limit(self) -> bool:
+        return self.phase == OVER and END_REASONS[self.ended] == "turn-limit"
+
+    @property
     def result(self) -> GameResult | None:
         # "If you have the most points at the end of the game, you win!" [D6] ties share.
         return GameResult.from_scores(self.scores) if self.phase == OVER else None

@@ -426,6 +426,10 @@ class RenaissanceRivals(Game):
         return self.phase == OVER
 
     @property
+    def at_limit(self) -> bool:
+        return self.phase == OVER and END_REASONS[self.ended] == "turn-limit"
+
+    @property
     def turn(self) -> int:
         """The turn being played, from 1; once over, the last one played (the solo loss and
         the cap end a game after its turn is counted, the others during it)."""
