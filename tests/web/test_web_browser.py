@@ -1126,6 +1126,26 @@ def test_testas_sides_read_as_sentences_to_a_spectator_and_every_seat(server: st
         page.close()
 
 
+@pytest.mark.parametrize(
+    ("players", "seed", "step", "seat", "line"),
+    [
+        (5, 2, 26, 0, "You play against the Heir, who plays alone."),
+        (4, 1, 93, 1, "the holder of both the Pope and the Mendicant, who plays alone."),
+    ],
+)
+def test_testas_role_line_drops_the_partner_once_the_side_is_known_alone(
+    server: str, browser, players: int, seed: int, step: int, seat: int, line: str
+) -> None:
+    """Once the sides were known and the Heir (or the holder of both role cards) played
+    alone, its opponents' line still read 'You play against the Heir and partner.'"""
+    made = api(server, "/api/replays", finished_record("testa-di-pecora", seed, players))
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat={seat}&step={step}")
+    expect(page.locator(".sides p", has_text="alone against")).to_be_visible()
+    expect(page.locator(".sides .role-line")).to_contain_text(line)
+    page.close()
+
+
 def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, browser) -> None:
     """Sending a move disabled the focused card, which dropped the focus to the page until the
     next update; a card's button said 'Bishop, Church, 2 ducats', not what a click does."""

@@ -150,6 +150,7 @@ function inheritance(msg) {
 function roleLine(msg, deck) {
   const v = msg.view;
   const [abbot, pope, mendicant] = ['abbot', 'pope', 'mendicant'].map((r) => roleCardName(deck, r));
+  const alone = v.coalition.complete && v.coalition.alone; // once known, there is no partner to find
   const line = {
     heir: `You are the Heir: your partner holds ${abbot}.`,
     'heir (alone)': `You are the Heir and hold ${abbot} yourself: you play alone.`,
@@ -157,7 +158,8 @@ function roleLine(msg, deck) {
     pope: `You hold ${pope}: your partner holds ${mendicant}.`,
     mendicant: `You hold ${mendicant}: your partner holds ${pope}.`,
     'pope and mendicant (alone)': `You hold ${pope} and ${mendicant}: you play alone.`,
-    opponent: v.players === 5 ? 'You play against the Heir and partner.' : `You play against the holders of ${pope} and ${mendicant}.`,
+    opponent: v.players === 5 ? `You play against the Heir${alone ? ', who plays alone' : ' and partner'}.`
+      : `You play against ${alone ? `the holder of both ${pope} and ${mendicant}, who plays alone` : `the holders of ${pope} and ${mendicant}`}.`,
   }[v.role] || '';
   return isYou(msg, msg.seat) || !line ? line : `${seatLabel(msg, msg.seat)} is told: “${line}”`;
 }
