@@ -591,6 +591,15 @@ def test_the_turn_line_says_a_bot_is_thinking_while_only_bots_are_to_act(
         page.close()
 
 
+def test_the_turn_line_says_who_is_ready_in_the_logs_words(server: str, browser) -> None:
+    """In a secret choice the turn line read 'Your turn. Committed: Seat 1.', a word the log
+    never uses: it tells 'Seat 1 is ready.'"""
+    page = my_seat(server, browser, "renaissance-man", 2, "random")
+    expect(page.locator("#turn")).to_have_text("Your turn. Seat 1 is ready.")
+    expect(page.locator("#log")).to_contain_text("Seat 1 is ready.")
+    page.close()
+
+
 def test_a_seat_handed_to_a_bot_says_since_when(server: str, browser) -> None:
     """'from the start' before the seat's first move, else the time it was handed over: 'since
     move 194' counted the 2013 game's secret steps, and no page numbers moves. Seen on another

@@ -338,7 +338,10 @@ export function turnText(msg, live = false) {
   }
   else if (msg.to_act.length) text = `${names} to act.`;
   const committed = commitments(msg.view);
-  if (committed?.length) text += ` Committed: ${list(committed.map((s) => who(msg, s)))}.`;
+  if (committed?.length) { // in the log's words: "Seat 1 is ready."
+    const one = committed.length === 1 && !isYou(msg, committed[0]);
+    text += ` ${capital(list(committed.map((s) => who(msg, s))))} ${one ? 'is' : 'are'} ready.`;
+  }
   return text;
 }
 
