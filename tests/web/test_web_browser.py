@@ -677,6 +677,22 @@ def test_rivals_turn_line_says_the_bot_in_your_seat_plays_its_turn(server: str, 
     page.close()
 
 
+def test_rivals_free_move_says_what_taking_it_costs(server: str, browser) -> None:
+    """'free move available' sat beside 'Move up', 'Move down'... and nothing said that
+    taking one ends the turn's acquisitions, starts and advances ([D10]): a first-time player
+    moved, then found no way to acquire."""
+    page = my_seat(server, browser, "renaissance-rivals", 2, "random")
+    expect(page.locator("#turn")).to_have_text("Your turn.")
+    status = page.locator(".rr-status")
+    note = status.get_by_text("Taking it ends acquiring, starting and advancing this turn.")
+    expect(status.get_by_text("free move available")).to_be_visible()
+    expect(note).to_be_visible()
+    page.get_by_role("button", name=re.compile("^Move ")).first.press("Enter")
+    expect(status.get_by_text("free move taken")).to_be_visible()
+    expect(note).to_have_count(0)
+    page.close()
+
+
 def test_rivals_end_screen_reveals_each_seats_hand_deck_and_works(server: str, browser) -> None:
     """'Seat 1: final view' showed only the score, completed Masterpieces and Palette: not the
     hand, deck, discards and Masterpieces in progress the 2006 and 2013 games reveal."""

@@ -223,6 +223,7 @@ function status(msg) {
       t.elevations === null ? null : stat('elev', t.elevations, t.elevations === 1 ? 'Elevation' : 'Elevations'), // the hand's secret
       stat('moves', t.bonus_moves, t.bonus_moves === 1 ? 'bonus move' : 'bonus moves'),
       t.free_move ? h('span', { class: 'rr-stat free', text: 'free move available' }) : null,
+      t.free_move && mine ? h('span', { class: 'rr-stat', text: 'Taking it ends acquiring, starting and advancing this turn.' }) : null, // [D10]
       t.free_move_taken ? h('span', { class: 'rr-stat zero', text: 'free move taken' }) : null));
 }
 
