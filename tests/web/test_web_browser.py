@@ -1171,6 +1171,23 @@ def test_testas_role_line_drops_the_partner_once_the_side_is_known_alone(
     page.close()
 
 
+def test_testas_heir_is_told_to_save_in_plain_words(server: str, browser) -> None:
+    """The Heir's own phase line read 'The Heir (you) saves 2 more cards face down.': 'you
+    saves', and 'more' before any card was saved."""
+    made = api(server, "/api/replays", finished_record("testa-di-pecora", 2, players=5))
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=3&step=1")
+    phase = page.locator("#board .phase")
+    expect(phase).to_have_text("Season 1 of 3. The Heir (Seat 3) saves 2 cards face down.")
+    mine = {"table": made["table"], "seats": [{"seat": 3, "kind": "me"}]}
+    page.evaluate("(t) => localStorage.setItem('tavola.tables', JSON.stringify([t]))", mine)
+    for step, line in [(1, "save 2 cards"), (2, "save 1 more card")]:
+        page.goto(f"{server}{made['replay']}#seat=3&step={step}")
+        page.reload()
+        expect(phase).to_have_text(f"Season 1 of 3. You are the Heir: {line} face down.")
+    page.close()
+
+
 def test_the_keyboard_focus_stays_on_the_board_through_a_move(server: str, browser) -> None:
     """Sending a move disabled the focused card, which dropped the focus to the page until the
     next update; a card's button said 'Bishop, Church, 2 ducats', not what a click does."""

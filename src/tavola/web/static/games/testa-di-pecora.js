@@ -76,7 +76,8 @@ function phaseLine(msg) {
   if (v.phase === 'claim') return `The Inheritance is offered to ${actor}: claim it or pass.`;
   if (v.phase === 'save') {
     const left = 2 - v.savings.count;
-    return `The Heir (${actor}) saves ${left} more card${left === 1 ? '' : 's'} face down.`;
+    const cards = left === 1 ? '1 more card' : `${left} cards`;
+    return actor === 'you' ? `You are the Heir: save ${cards} face down.` : `The Heir (${actor}) saves ${cards} face down.`;
   }
   if (v.phase === 'play') {
     const days = v.trades.length + Math.max(...v.hand_sizes);
