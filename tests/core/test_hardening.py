@@ -672,7 +672,7 @@ def test_deck_by_key_of_a_deck_not_loaded_here() -> None:
     """A view names its deck by key; a process that never loaded that deck says so."""
     refused(
         CardDataError,
-        "no deck 'sha-0000' is loaded in this process",
+        "no card set 'sha-0000' is loaded in this process",
         lambda: deck_by_key("sha-0000"),
     )
     refused(CardDataError, "is loaded", lambda: deck_by_key(["x"]))  # type: ignore[arg-type]
@@ -732,7 +732,7 @@ def test_record_with_the_custom_deck_edited(tmp_path: Path) -> None:
 
 
 def test_record_of_the_builtin_deck_with_its_digest_changed(record: dict[str, Any]) -> None:
-    assert record["cards"] == {"deck": deck_module.STANDARD_DIGEST}
+    assert record["cards"] == {"deck": deck_module.DECKS.digest("standard")}
     forged = record | {"cards": {"deck": "sha256:" + "0" * 64}}
     refused(RecordError, "card data has digest 'sha256:0000", lambda: tavola.replay(forged))
 
@@ -863,7 +863,7 @@ def test_the_parse_cache_stays_bounded() -> None:
     gc.collect()
     assert len(cards._PARSED) <= cards._CACHE_SIZE
     assert rules.tables_for.cache_info().currsize <= cards._CACHE_SIZE
-    assert len(deck_module._BY_KEY) <= 2 * cards._CACHE_SIZE
+    assert len(deck_module.DECKS._loaded) <= 2 * cards._CACHE_SIZE
 
 
 def test_a_games_options_are_a_copy() -> None:

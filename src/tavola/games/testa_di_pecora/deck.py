@@ -6,12 +6,11 @@ its highest rank to its lowest, so a lower number always means a stronger card i
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile, read_card_file
-from ...core.errors import CardDataError, quote, shorten
+from ...core.errors import quote, shorten
 
 STANDARD_DECK = Path(__file__).parent / "data" / "deck.toml"
 N_CARDS = 32
@@ -47,25 +46,6 @@ class Deck:
 
     def index(self, card_id: str) -> int:
         return self.ids.index(card_id)
-
-
-_BY_KEY: weakref.WeakValueDictionary[str, Deck] = weakref.WeakValueDictionary()
-
-
-def deck_by_key(key: str) -> Deck:
-    """A deck in use in this process, by the ``deck`` key its games' views carry.
-
-    A deck given by content is known only in a process that has loaded it (a view carries its
-    key, never its cards); any other key is a :class:`CardDataError`.
-    """
-    if key == "standard":
-        return load_deck()
-    try:
-        return _BY_KEY[key]
-    except (KeyError, TypeError):
-        raise CardDataError(
-            f"no deck {quote(key)} is loaded in this process: start a game with its card data"
-        ) from None
 
 
 def load_deck(source: str | Path | dict[str, str] | None = None) -> Deck:
@@ -154,8 +134,8 @@ def parse_deck(f: DataFile) -> Deck:
         )
     order = sorted(cards, key=lambda c: (suits.index(c[2]), c[5]))
     new_index = {c[5]: k for k, c in enumerate(order)}
-    key = "standard" if f.digest == STANDARD_DIGEST else f"sha-{f.digest[7:39]}"
-    deck = _BY_KEY[key] = Deck(
+    key = DECKS.key_for(f)
+    return Deck(
         key=key,
         name=name,
         source=f.path,
@@ -170,7 +150,6 @@ def parse_deck(f: DataFile) -> Deck:
         mendicant=new_index[roles["mendicant"]],
         abbot=new_index[roles["abbot"]],
     )
-    return deck
 
 
 DECKS = CardsOption(
@@ -179,4 +158,6 @@ DECKS = CardsOption(
     builtin={"standard": STANDARD_DECK},
     parse=parse_deck,
 )
-STANDARD_DIGEST = DECKS.digest("standard")
+deck_by_key = DECKS.by_key
+"""A deck in use in this process, by the ``deck`` key its games' views carry (a view carries
+the key, never the cards): a :class:`CardDataError` for a deck not loaded here."""
