@@ -14,14 +14,8 @@ from __future__ import annotations
 import argparse
 
 from tavola import TavolaError
+from tavola.cli import jobs_arg, whole_arg
 from tavola.sim import check_run, simulate, to_json
-
-
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(text)
-    return value
 
 
 def main() -> None:
@@ -29,10 +23,10 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", default="testa-di-pecora")
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=whole_arg(1), default=2000)
     parser.add_argument("--agents", default="heuristic,random,random,random")
-    parser.add_argument("--jobs", type=positive, default=2)
-    parser.add_argument("--repeat", type=positive, default=2)
+    parser.add_argument("--jobs", type=jobs_arg, default=2)
+    parser.add_argument("--repeat", type=whole_arg(1), default=2)
     args = parser.parse_args()
     agents = args.agents.split(",")
     try:  # what the runs would refuse, refused before the first

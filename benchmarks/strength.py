@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from tavola import TavolaError
+from tavola.cli import jobs_arg, seed_arg, whole_arg
 from tavola.core.rng import derive_seed
 from tavola.sim import agent_seeds, check_run, deal_of, play_game, seating
 from tavola.sim.stats import clustered
@@ -51,13 +52,6 @@ def deal(game: str, players: int, candidate: str, against: str, seed: int, index
     return credit, finished
 
 
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(text)
-    return value
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -66,11 +60,14 @@ def main() -> None:
     parser.add_argument("candidates", nargs="+", help="agent names to measure")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument(
-        "--games", type=int, default=200, help="games per candidate (rounded up to whole deals)"
+        "--games",
+        type=whole_arg(1),
+        default=200,
+        help="games per candidate (rounded up to whole deals)",
     )
     parser.add_argument("--against", default="heuristic", help="the opponents' agent name")
-    parser.add_argument("--jobs", type=positive, default=2)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=jobs_arg, default=2)
+    parser.add_argument("--seed", type=seed_arg, default=0)
     parser.add_argument(
         "--groups",
         help="append each deal's result to this JSON-lines file as it ends (pool runs, stopped "

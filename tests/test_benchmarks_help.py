@@ -12,6 +12,16 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
+def run(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``python benchmarks/SCRIPT ARGV...``, its output captured."""
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 @pytest.mark.parametrize("script", sorted(BENCHMARKS.glob("*.py")), ids=lambda p: p.name)
 def test_a_benchmark_answers_help(script: Path) -> None:
     done = subprocess.run(
@@ -33,10 +43,7 @@ def test_a_benchmark_answers_help(script: Path) -> None:
 def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], says: str) -> None:
     """An unknown game measured nothing and said open_spiel was not installed; no time divided
     by zero games."""
-    script = BENCHMARKS / "throughput.py"
-    done = subprocess.run(
-        [sys.executable, str(script), *argv], capture_output=True, text=True, timeout=120
-    )
+    done = run("throughput.py", *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr
 
 
@@ -47,7 +54,7 @@ def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], 
         (
             "strength.py",
             ["testa-di-pecora", "--players", "4", "--games", "0", "heuristic"],
-            "the number of games must be a whole number of at least 1, not 0",
+            "argument --games: expected a whole number of at least 1, not '0'",
         ),
         (
             "strength.py",
@@ -57,14 +64,18 @@ def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], 
         (
             "strength.py",
             ["testa-di-pecora", "--players", "4", "--jobs", "0", "heuristic"],
-            "argument --jobs: invalid positive value: '0'",
+            "argument --jobs: expected a whole number of at least 1, not '0'",
         ),
         (
             "sim_scaling.py",
             ["--games", "0", "--jobs", "1", "--repeat", "1"],
-            "the number of games must be a whole number of at least 1, not 0",
+            "argument --games: expected a whole number of at least 1, not '0'",
         ),
-        ("sim_scaling.py", ["--repeat", "0"], "argument --repeat: invalid positive value: '0'"),
+        (
+            "sim_scaling.py",
+            ["--repeat", "0"],
+            "argument --repeat: expected a whole number of at least 1, not '0'",
+        ),
     ],
 )
 def test_a_benchmark_refuses_a_run_it_cannot_play_before_playing(
@@ -72,11 +83,31 @@ def test_a_benchmark_refuses_a_run_it_cannot_play_before_playing(
 ) -> None:
     """An unknown game, no games or no players ended in a traceback (ZeroDivisionError, the
     simulator's SimulationError) once the run had started, not in a usage error."""
-    done = subprocess.run(
-        [sys.executable, str(BENCHMARKS / script), *argv],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run(script, *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "argv", "says"),
+    [
+        ("sim_scaling.py", ["--jobs", "300"], "argument --jobs: at most 256 worker processes"),
+        (
+            "strength.py",
+            ["testa-di-pecora", "heuristic", "--players", "4", "--jobs", "300"],
+            "argument --jobs: at most 256 worker processes",
+        ),
+        (
+            "strength.py",
+            ["testa-di-pecora", "heuristic", "--players", "4", "--seed", "-1"],
+            "argument --seed: expected a whole number of at least 0, not '-1'",
+        ),
+    ],
+)
+def test_a_benchmark_takes_jobs_and_seeds_as_tavola_does(
+    script: str, argv: list[str], says: str
+) -> None:
+    """sim_scaling.py --jobs 300 ended in the simulator's traceback after its first run;
+    strength.py started 300 processes, and played a seed every tavola command refuses."""
+    done = run(script, *argv)
+    assert done.returncode == 2 and says in done.stderr, done.stderr

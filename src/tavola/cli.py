@@ -1,6 +1,8 @@
 """The command line: ``tavola games``, ``simulate``, ``play``, ``analyse`` and ``serve``.
 
-Every mistake a user can make ends with a one-line message on stderr and exit code 2.
+Every mistake a user can make ends with a one-line message on stderr and exit code 2. The
+scripts in benchmarks/ take their numbers with the same argument types (``whole_arg``,
+``seed_arg``, ``jobs_arg``).
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ def _addresses(text: str) -> str:
     return text
 
 
-def _whole(least: int) -> Callable[[str], int]:
+def whole_arg(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number no smaller than ``least``."""
 
     def parse(text: str) -> int:
@@ -108,17 +110,17 @@ def _whole(least: int) -> Callable[[str], int]:
     return parse
 
 
-def _seed(text: str) -> int:
+def seed_arg(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 to 2**64 - 1 (what every command takes)."""
-    seed = _whole(0)(text)
+    seed = whole_arg(0)(text)
     if seed > MAX_SEED:
         raise argparse.ArgumentTypeError(f"a seed is at most 2**64 - 1, not {text!r}")
     return seed
 
 
-def _jobs(text: str) -> int:
+def jobs_arg(text: str) -> int:
     """An argparse type: a number of worker processes, 1 to MAX_JOBS (what every command takes)."""
-    jobs = _whole(1)(text)
+    jobs = whole_arg(1)(text)
     if jobs > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} worker processes, not {text!r}")
     return jobs
@@ -834,11 +836,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     sim.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
-    sim.add_argument("--games", "-n", type=_whole(1), default=1000, help="games (default 1000)")
+    sim.add_argument("--games", "-n", type=whole_arg(1), default=1000, help="games (default 1000)")
     sim.add_argument(
         "--players",
         "-p",
-        type=_whole(1),
+        type=whole_arg(1),
         help="players (default: the number of agents, or the game's maximum for one agent)",
     )
     sim.add_argument(
@@ -851,14 +853,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_arg,
         default=DEFAULT_SEED,
         help=f"seed of the whole run (default {DEFAULT_SEED}, so runs repeat)",
     )
     sim.add_argument(
         "--jobs",
         "-j",
-        type=_jobs,
+        type=jobs_arg,
         default=1,
         help="worker processes (the local backend; default 1)",
     )
@@ -924,15 +926,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="configuration B, e.g. 'testa-di-pecora -a heuristic,random --cards mine.toml'",
     )
     comp.add_argument(
-        "--games", "-n", type=_whole(2), default=1000, help="games of each (default 1000)"
+        "--games", "-n", type=whole_arg(2), default=1000, help="games of each (default 1000)"
     )
     comp.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_arg,
         default=DEFAULT_SEED,
         help=f"seed of both runs (default {DEFAULT_SEED})",
     )
-    comp.add_argument("--jobs", "-j", type=_jobs, default=1, help="worker processes (default 1)")
+    comp.add_argument("--jobs", "-j", type=jobs_arg, default=1, help="worker processes (default 1)")
     comp.add_argument("--json", action="store_true", help="print one JSON object, no table")
     comp.set_defaults(handler=_compare)
 
@@ -947,10 +949,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
     play.add_argument(
         "--players",
-        type=_whole(1),
+        type=whole_arg(1),
         help="players (default: the game's maximum, or the variant's: 1 for a solo variant)",
     )
-    play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=whole_arg(0), default=0, help="your seat (default 0)")
     play.add_argument(
         "--bots",
         type=_names,
@@ -961,7 +963,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_arg,
         help="seed of the deal and of the bots' choices, to replay a game (default: random and "
         "secret, shown when the game ends)",
     )
@@ -979,14 +981,14 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     review.add_argument("record", metavar="RECORD.json", help="a game record (JSON)")
-    review.add_argument("--seat", type=_whole(0), required=True, help="the seat to analyse")
+    review.add_argument("--seat", type=whole_arg(0), required=True, help="the seat to analyse")
     review.add_argument(
         "--budget",
         type=_budget,
         default="400",
         help="search per decision: iterations (e.g. 400, the default) or seconds (e.g. 2s)",
     )
-    review.add_argument("--seed", type=_seed, default=0, help="seed of the search (default 0)")
+    review.add_argument("--seed", type=seed_arg, default=0, help="seed of the search (default 0)")
     review.add_argument("--json", action="store_true", help="print one JSON object")
     review.set_defaults(handler=_analyse)
 
@@ -1002,16 +1004,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     learn.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
     learn.add_argument(
-        "--players", type=_whole(2), required=True, help="the player count the value is for"
+        "--players", type=whole_arg(2), required=True, help="the player count the value is for"
     )
     learn.add_argument(
-        "--games", type=_whole(10), default=1500, help="games to play (default 1500)"
+        "--games", type=whole_arg(10), default=1500, help="games to play (default 1500)"
     )
-    learn.add_argument("--seed", type=_seed, default=0, help="seed of the games (default 0)")
+    learn.add_argument("--seed", type=seed_arg, default=0, help="seed of the games (default 0)")
     learn.add_argument(
-        "--every", type=_whole(1), default=7, help="keep every N-th position (default 7)"
+        "--every", type=whole_arg(1), default=7, help="keep every N-th position (default 7)"
     )
-    learn.add_argument("--jobs", type=_jobs, default=2, help="worker processes (default 2)")
+    learn.add_argument("--jobs", type=jobs_arg, default=2, help="worker processes (default 2)")
     learn.add_argument("--out", type=Path, help="write the value here instead")
     _add_game_options(learn)
     learn.set_defaults(handler=_train_value)
@@ -1027,7 +1029,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
-    serve.add_argument("--port", type=_whole(1), default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=whole_arg(1), default=8000, help="port (default 8000)")
     serve.add_argument(
         "--db",
         metavar="URL",
