@@ -35,6 +35,7 @@ from pathlib import Path
 import websockets
 
 from server_load import free_port, key_of, new_table, start_server
+from tavola.cli import run_script
 from tavola.session.table import LiveTable
 from tavola.store import Store
 from throughput import machine
@@ -189,4 +190,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -26,6 +26,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from search import positions, theirs
 from tavola.agents import SeatHandle, make_agent
+from tavola.cli import run_script
 from tavola.interop import openspiel
 from tavola.sim.stats import clustered
 
@@ -114,4 +115,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

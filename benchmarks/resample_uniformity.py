@@ -16,6 +16,7 @@ from collections import Counter
 from itertools import permutations
 
 import tavola
+from tavola.cli import run_script
 from tavola.games.testa_di_pecora.resample import voids
 from tavola.games.testa_di_pecora.rules import cards_of
 
@@ -94,4 +95,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

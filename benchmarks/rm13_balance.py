@@ -11,6 +11,7 @@ type among the workers hired into the winners' pyramids and into all pyramids.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
@@ -19,6 +20,7 @@ import time
 import tavola
 import tavola.games.renaissance_man
 from tavola.agents import make_agent
+from tavola.cli import run_script
 from tavola.games.renaissance_man.rules import DOWN, FOUND
 
 
@@ -82,4 +84,4 @@ if __name__ == "__main__":
     parser.add_argument("players", type=int, nargs="?", default=4, choices=range(1, 5))
     parser.add_argument("agents", nargs="?", default="", help="comma-separated agent names")
     args = parser.parse_args()
-    main(args.games, args.players, args.agents)
+    raise SystemExit(run_script(functools.partial(main, args.games, args.players, args.agents)))

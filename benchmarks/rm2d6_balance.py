@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tavola
+from tavola.cli import run_script
 from tavola.core.rng import derive_seed
 from tavola.games.renaissance_man_2d6 import rules
 from tavola.games.renaissance_man_2d6.heuristic import choose as heuristic
@@ -333,4 +334,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

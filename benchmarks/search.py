@@ -19,6 +19,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import tavola
 from tavola.agents import Ismcts, SeatHandle
+from tavola.cli import run_script
 from tavola.interop import openspiel
 
 GAMES = [("testa-di-pecora", 4), ("renaissance-man-2d6", 4)]
@@ -86,4 +87,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -51,6 +51,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection
 from websockets.frames import Frame, Opcode
 
+from tavola.cli import run_script
 from throughput import machine
 
 HZ = os.sysconf("SC_CLK_TCK")
@@ -465,4 +466,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from tavola import TavolaError
-from tavola.cli import jobs_arg, whole_arg
+from tavola.cli import jobs_arg, run_script, whole_arg
 from tavola.sim import check_run, simulate, to_json
 
 
@@ -49,4 +49,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

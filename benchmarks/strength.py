@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from tavola import TavolaError
-from tavola.cli import jobs_arg, seed_arg, whole_arg
+from tavola.cli import jobs_arg, run_script, seed_arg, whole_arg
 from tavola.core.rng import derive_seed
 from tavola.sim import agent_seeds, check_run, deal_of, play_game, seating
 from tavola.sim.stats import clustered
@@ -116,4 +116,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -12,6 +12,7 @@ import argparse
 import json
 from collections import defaultdict
 
+from tavola.cli import run_script
 from tavola.sim.stats import clustered
 
 
@@ -43,4 +44,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tavola.cli import run_script
 from tavola.session import table as table_module
 from tavola.session.hub import Tables
 from tavola.session.table import Listener, LiveTable
@@ -149,4 +150,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

@@ -18,6 +18,7 @@ import random
 import time
 
 import tavola
+from tavola.cli import run_script
 
 
 def machine() -> str:
@@ -181,4 +182,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(run_script(main))

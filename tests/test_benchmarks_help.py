@@ -111,3 +111,27 @@ def test_a_benchmark_takes_jobs_and_seeds_as_tavola_does(
     strength.py started 300 processes, and played a seed every tavola command refuses."""
     done = run(script, *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "argv", "code", "says"),
+    [
+        ("table_actions.py", ["--game", "nope"], 2, "table_actions.py: error: no game 'nope'"),
+        ("rm13_balance.py", ["5", "2", "nope"], 2, "rm13_balance.py: error: no agent 'nope'"),
+        (
+            "rm2d6_balance.py",
+            ["--games", "2", "--players", "9"],
+            2,
+            "rm2d6_balance.py: error: Renaissance Man (2006) is for 2 to 6 players, not 9",
+        ),
+        ("strength_pool.py", ["no/such.jsonl"], 1, "No such file or directory: no/such.jsonl"),
+    ],
+)
+def test_a_benchmark_says_what_is_wrong_in_one_line(
+    script: str, argv: list[str], code: int, says: str
+) -> None:
+    """An unknown game or agent, a player count the game does not take, a file that is not
+    there: each ended in a traceback (UnknownGameError, AgentNameError, FileNotFoundError)."""
+    done = run(script, *argv)
+    assert done.returncode == code and says in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

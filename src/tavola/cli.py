@@ -2,7 +2,7 @@
 
 Every mistake a user can make ends with a one-line message on stderr and exit code 2. The
 scripts in benchmarks/ take their numbers with the same argument types (``whole_arg``,
-``seed_arg``, ``jobs_arg``).
+``seed_arg``, ``jobs_arg``) and run their ``main`` through :func:`run_script`.
 """
 
 from __future__ import annotations
@@ -1058,20 +1058,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tavola`` with ``argv`` (default: the process's arguments); return the exit code."""
-    parser = build_parser()
+    return run_script(functools.partial(_command, build_parser(), argv), "tavola")
+
+
+def _command(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> int:
+    """The command ``argv`` names, run; its exit code."""
     try:
         args = parser.parse_args(argv)
         if not hasattr(args, "handler"):
             parser.print_help(sys.stderr)
             return USAGE_ERROR
         return args.handler(args)
-    except (_UsageError, TavolaError) as exc:
-        print(f"tavola: error: {exc}", file=sys.stderr)
-        return USAGE_ERROR
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
+
+
+def run_script(command: Callable[[], int | None], name: str | None = None) -> int:
+    """The exit code of ``command()``, the whole work of a command line (``tavola``, or a
+    benchmark script's ``main``), a user's mistake told in one line on stderr after ``name``
+    (default: the script's file name), never as a traceback: bad settings (code 2), a file
+    that cannot be read or written (1), Ctrl-C (130), a reader that went away (1)."""
+    name = name or Path(sys.argv[0]).name
+    try:
+        return command() or 0
+    except (_UsageError, TavolaError) as exc:
+        print(f"{name}: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
     except KeyboardInterrupt:
-        print("tavola: interrupted", file=sys.stderr)
+        print(f"{name}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (e.g. `tavola ... | head`): stop quietly
         if sys.stdout is not None:  # else it was closed from the start (`>&-`)
@@ -1080,5 +1094,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # a file that cannot be read or written (a folder where a file
         # should be, a full disk, a device that refuses): the reason and the file, no traceback
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"tavola: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(f"{name}: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 1
