@@ -35,7 +35,7 @@ from pathlib import Path
 import websockets
 
 from server_load import free_port, key_of, new_table, start_server
-from tavola.cli import run_script
+from tavola.cli import run_script, seed_arg, whole_arg
 from tavola.session.table import LiveTable
 from tavola.store import Store
 from throughput import machine
@@ -165,10 +165,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--tables", type=whole_arg(1), default=40)
+    parser.add_argument("--kills", type=whole_arg(0), default=20)
     parser.add_argument("--pace", type=float, default=0.02, help="a bot's wait before a move")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed_arg, default=1)
     args = parser.parse_args()
     print(machine())
     print(

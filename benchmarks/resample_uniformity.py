@@ -16,7 +16,7 @@ from collections import Counter
 from itertools import permutations
 
 import tavola
-from tavola.cli import run_script
+from tavola.cli import run_script, whole_arg
 from tavola.games.testa_di_pecora.resample import voids
 from tavola.games.testa_di_pecora.rules import cards_of
 
@@ -66,8 +66,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--draws", type=int, default=20000)
-    parser.add_argument("--states", type=int, default=5)
+    parser.add_argument("--draws", type=whole_arg(1), default=20000)
+    parser.add_argument("--states", type=whole_arg(1), default=5)
     args = parser.parse_args()
     print(
         f"{'hidden':>6} {'deals K':>8} {'TV distance':>12} {'uniform noise':>14} "

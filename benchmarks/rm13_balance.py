@@ -20,7 +20,7 @@ import time
 import tavola
 import tavola.games.renaissance_man
 from tavola.agents import make_agent
-from tavola.cli import run_script
+from tavola.cli import run_script, whole_arg
 from tavola.games.renaissance_man.rules import DOWN, FOUND
 
 
@@ -80,7 +80,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("games", type=int, nargs="?", default=200)
+    parser.add_argument("games", type=whole_arg(1), nargs="?", default=200)
     parser.add_argument("players", type=int, nargs="?", default=4, choices=range(1, 5))
     parser.add_argument("agents", nargs="?", default="", help="comma-separated agent names")
     args = parser.parse_args()

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tavola
-from tavola.cli import run_script
+from tavola.cli import run_script, seed_arg, whole_arg
 from tavola.core.rng import derive_seed
 from tavola.games.renaissance_man_2d6 import rules
 from tavola.games.renaissance_man_2d6.heuristic import choose as heuristic
@@ -293,10 +293,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--games", type=int, default=500, help="games per player count and line-up")
+    parser.add_argument(
+        "--games", type=whole_arg(1), default=500, help="games per player count and line-up"
+    )
     parser.add_argument("--players", default="2,3,4,5,6", help="player counts, comma-separated")
     parser.add_argument("--lineups", default="random,heuristic", help="random and/or heuristic")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the runs (default 0)")
+    parser.add_argument("--seed", type=seed_arg, default=0, help="seed of the runs (default 0)")
     parser.add_argument("--cards", help="a card data file to play with instead of the standard")
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.add_argument("--save", metavar="FILE", help="also write that JSON object to FILE")

@@ -19,7 +19,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import tavola
 from tavola.agents import Ismcts, SeatHandle
-from tavola.cli import run_script
+from tavola.cli import run_script, whole_arg
 from tavola.interop import openspiel
 
 GAMES = [("testa-di-pecora", 4), ("renaissance-man-2d6", 4)]
@@ -73,8 +73,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--positions", type=int, default=4)
+    parser.add_argument("--iterations", type=whole_arg(1), default=200)
+    parser.add_argument("--positions", type=whole_arg(1), default=4)
     args = parser.parse_args()
     print(f"{'game':22s} {'ours it/s':>10s} {'OpenSpiel it/s':>15s} {'ratio':>6s}")
     for game_id, players in GAMES:

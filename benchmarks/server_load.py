@@ -51,7 +51,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection
 from websockets.frames import Frame, Opcode
 
-from tavola.cli import run_script
+from tavola.cli import run_script, whole_arg
 from throughput import machine
 
 HZ = os.sysconf("SC_CLK_TCK")
@@ -438,7 +438,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--tables", type=whole_arg(1), default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=1.0, help="a person's mean think time")
     parser.add_argument("--pace", type=float, default=0.8, help="a bot's wait before a move")

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tavola.cli import run_script
+from tavola.cli import run_script, whole_arg
 from tavola.session import table as table_module
 from tavola.session.hub import Tables
 from tavola.session.table import Listener, LiveTable
@@ -142,8 +142,8 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", default="testa-di-pecora")
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--actions", type=int, default=4000)
+    parser.add_argument("--tables", type=whole_arg(1), default=50)
+    parser.add_argument("--actions", type=whole_arg(1), default=4000)
     parser.add_argument("--profile", help="write cProfile statistics to this file")
     args = parser.parse_args()
     asyncio.run(play(args.game, args.tables, args.actions, args.profile))

@@ -135,3 +135,26 @@ def test_a_benchmark_says_what_is_wrong_in_one_line(
     done = run(script, *argv)
     assert done.returncode == code and says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "argv"),
+    [
+        ("rm13_balance.py", ["0"]),
+        ("rm2d6_balance.py", ["--games", "0"]),
+        ("search.py", ["--iterations", "0"]),
+        ("search.py", ["--positions", "0"]),
+        ("resample_uniformity.py", ["--draws", "0"]),
+        ("table_actions.py", ["--tables", "0"]),
+        ("table_actions.py", ["--actions", "0"]),
+        ("server_load.py", ["--tables", "0"]),
+        ("crash_resume.py", ["--tables", "0"]),
+    ],
+)
+def test_a_benchmark_refuses_nothing_to_measure(script: str, argv: list[str]) -> None:
+    """No games, draws, iterations or actions ended in a traceback once the run was over
+    (ZeroDivisionError, StatisticsError, a failed assertion); table_actions.py with no
+    tables never ended."""
+    done = run(script, *argv)
+    says = "expected a whole number of at least 1, not '0'"
+    assert done.returncode == 2 and says in done.stderr, done.stderr
