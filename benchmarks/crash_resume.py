@@ -35,7 +35,7 @@ from pathlib import Path
 import websockets
 
 from server_load import free_port, key_of, new_table, start_server
-from tavola.cli import run_script, seed_arg, whole_arg
+from tavola.cli import number_arg, run_script, seed_arg, whole_arg
 from tavola.session.table import LiveTable
 from tavola.store import Store
 from throughput import machine
@@ -167,7 +167,9 @@ def main() -> None:
     )
     parser.add_argument("--tables", type=whole_arg(1), default=40)
     parser.add_argument("--kills", type=whole_arg(0), default=20)
-    parser.add_argument("--pace", type=float, default=0.02, help="a bot's wait before a move")
+    parser.add_argument(
+        "--pace", type=number_arg(0, 60), default=0.02, help="a bot's wait before a move"
+    )
     parser.add_argument("--seed", type=seed_arg, default=1)
     args = parser.parse_args()
     print(machine())

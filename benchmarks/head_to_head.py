@@ -83,6 +83,7 @@ def main() -> None:
     if args.games < 2 or args.games % 2:
         parser.error("--games is an even number (two games a deal), at least 2")
     extra = f",{args.ours}" if args.ours else ""
+    make_agent(f"ismcts:seconds={args.seconds}{extra}", args.game)  # a bad one, said first
     rate = their_rate(args.game, args.players)
     simulations = max(1, round(rate * args.seconds))
     print(

@@ -51,7 +51,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection
 from websockets.frames import Frame, Opcode
 
-from tavola.cli import run_script, whole_arg
+from tavola.cli import number_arg, run_script, whole_arg
 from throughput import machine
 
 HZ = os.sysconf("SC_CLK_TCK")
@@ -439,9 +439,13 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--tables", type=whole_arg(1), default=200)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--think", type=float, default=1.0, help="a person's mean think time")
-    parser.add_argument("--pace", type=float, default=0.8, help="a bot's wait before a move")
+    parser.add_argument("--seconds", type=number_arg(1, 3600), default=60.0)
+    parser.add_argument(
+        "--think", type=number_arg(0, 60), default=1.0, help="a person's mean think time"
+    )
+    parser.add_argument(
+        "--pace", type=number_arg(0, 60), default=0.8, help="a bot's wait before a move"
+    )
     parser.add_argument("--profile", help="write the server's cProfile statistics here")
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the subprocess
     parser.add_argument("--db", help=argparse.SUPPRESS)

@@ -18,7 +18,7 @@ import random
 import time
 
 import tavola
-from tavola.cli import run_script
+from tavola.cli import number_arg, run_script
 
 
 def machine() -> str:
@@ -129,18 +129,13 @@ def paired(
     )
 
 
-def positive(text: str) -> float:
-    value = float(text)
-    if not value > 0:  # NaN too
-        raise ValueError(text)
-    return value
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--seconds", type=positive, default=5.0, help="time per measurement")
+    parser.add_argument(
+        "--seconds", type=number_arg(0.01, 3600), default=5.0, help="time per measurement"
+    )
     parser.add_argument(
         "--game",
         action="append",

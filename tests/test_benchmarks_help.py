@@ -37,12 +37,16 @@ def test_a_benchmark_answers_help(script: Path) -> None:
     ("argv", "says"),
     [
         (["--game", "chess"], "argument --game: invalid choice: 'chess'"),
-        (["--seconds", "0"], "argument --seconds: invalid positive value: '0'"),
+        (["--seconds", "0"], "argument --seconds: expected a number from 0.01 to 3600, not '0'"),
+        (
+            ["--seconds", "inf"],
+            "argument --seconds: expected a number from 0.01 to 3600, not 'inf'",
+        ),
     ],
 )
 def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], says: str) -> None:
     """An unknown game measured nothing and said open_spiel was not installed; no time divided
-    by zero games."""
+    by zero games, and no measurement without end."""
     done = run("throughput.py", *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr
 
@@ -157,4 +161,33 @@ def test_a_benchmark_refuses_nothing_to_measure(script: str, argv: list[str]) ->
     tables never ended."""
     done = run(script, *argv)
     says = "expected a whole number of at least 1, not '0'"
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "argv", "says"),
+    [
+        (
+            "head_to_head.py",
+            ["--games", "2", "--seconds", "nan"],
+            "head_to_head.py: error: ismcts: seconds is a number from 0.01 to 600, not 'nan'",
+        ),
+        (
+            "server_load.py",
+            ["--pace", "nan"],
+            "argument --pace: expected a number from 0 to 60, not 'nan'",
+        ),
+        (
+            "crash_resume.py",
+            ["--pace", "-1"],
+            "argument --pace: expected a number from 0 to 60, not '-1'",
+        ),
+    ],
+)
+def test_a_benchmark_refuses_a_time_that_is_not_one(
+    script: str, argv: list[str], says: str
+) -> None:
+    """head_to_head.py --seconds nan ended in a ValueError traceback; the server benchmarks
+    started a server whose bots waited nan or a negative time."""
+    done = run(script, *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr

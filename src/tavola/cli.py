@@ -2,7 +2,7 @@
 
 Every mistake a user can make ends with a one-line message on stderr and exit code 2. The
 scripts in benchmarks/ take their numbers with the same argument types (``whole_arg``,
-``seed_arg``, ``jobs_arg``) and run their ``main`` through :func:`run_script`.
+``seed_arg``, ``jobs_arg``, ``number_arg``) and run their ``main`` through :func:`run_script`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import io
 import ipaddress
 import json
 import logging
+import math
 import os
 import re
 import shlex
@@ -124,6 +125,23 @@ def jobs_arg(text: str) -> int:
     if jobs > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} worker processes, not {text!r}")
     return jobs
+
+
+def number_arg(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number from ``low`` to ``high`` (nan refused, which no bound is)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a number from {low:g} to {high:g}, not {text!r}"
+            )
+        return value
+
+    return parse
 
 
 def _names(text: str) -> list[str]:
@@ -641,8 +659,6 @@ def _serve(args: argparse.Namespace) -> int:
     from .web import create_app
     from .web.app import MAX_MESSAGE
 
-    if not 0 <= args.pace <= 60:
-        raise _UsageError(f"--pace is 0 to 60 seconds, not {args.pace}")
     if args.port > 65535:
         raise _UsageError(f"--port is 1 to 65535, not {args.port}")
     database = args.db or default_url()
@@ -1037,7 +1053,10 @@ def build_parser() -> argparse.ArgumentParser:
         "postgresql+psycopg://user@host/tavola",
     )
     serve.add_argument(
-        "--pace", type=float, default=0.8, help="seconds a bot waits before each move (default 0.8)"
+        "--pace",
+        type=number_arg(0, 60),
+        default=0.8,
+        help="seconds a bot waits before each move (0 to 60, default 0.8)",
     )
     serve.add_argument(
         "--proxy",
