@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tavola
-from tavola.cli import run_script, seed_arg, whole_arg
+from tavola.cli import check_output, run_script, seed_arg, whole_arg
 from tavola.core.rng import derive_seed
 from tavola.games.renaissance_man_2d6 import rules
 from tavola.games.renaissance_man_2d6.heuristic import choose as heuristic
@@ -303,6 +303,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
     parser.add_argument("--save", metavar="FILE", help="also write that JSON object to FILE")
     args = parser.parse_args()
+    if args.save:
+        check_output(args.save)
     options: dict[str, Any] = {}
     if args.cards:
         options["cards"] = tavola.read_card_file(args.cards)

@@ -51,7 +51,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection
 from websockets.frames import Frame, Opcode
 
-from tavola.cli import number_arg, run_script, whole_arg
+from tavola.cli import check_output, number_arg, run_script, whole_arg
 from throughput import machine
 
 HZ = os.sysconf("SC_CLK_TCK")
@@ -453,6 +453,8 @@ def main() -> None:
     if args.serve:
         serve(args.serve, args.db, args.pace, args.profile)
         return
+    if args.profile:
+        check_output(args.profile)
     print(f"{machine()}; {os.cpu_count()} cores")
     print(
         f"{args.tables} tables of Testa di Pecora (2 people, scripted; 2 bots at a {args.pace} s "

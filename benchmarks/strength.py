@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from tavola import TavolaError
-from tavola.cli import jobs_arg, run_script, seed_arg, whole_arg
+from tavola.cli import check_output, jobs_arg, run_script, seed_arg, whole_arg
 from tavola.core.rng import derive_seed
 from tavola.sim import agent_seeds, check_run, deal_of, play_game, seating
 from tavola.sim.stats import clustered
@@ -74,6 +74,8 @@ def main() -> None:
         "ones too, with strength_pool.py)",
     )
     args = parser.parse_args()
+    if args.groups:
+        check_output(args.groups)
     for name in args.candidates:  # what the deals would refuse, refused before the first
         try:
             lineup = [name] + [args.against] * (args.players - 1)

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tavola.cli import run_script, whole_arg
+from tavola.cli import check_output, run_script, whole_arg
 from tavola.session import table as table_module
 from tavola.session.hub import Tables
 from tavola.session.table import Listener, LiveTable
@@ -146,6 +146,8 @@ def main() -> None:
     parser.add_argument("--actions", type=whole_arg(1), default=4000)
     parser.add_argument("--profile", help="write cProfile statistics to this file")
     args = parser.parse_args()
+    if args.profile:
+        check_output(args.profile)
     asyncio.run(play(args.game, args.tables, args.actions, args.profile))
 
 

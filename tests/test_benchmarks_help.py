@@ -191,3 +191,23 @@ def test_a_benchmark_refuses_a_time_that_is_not_one(
     started a server whose bots waited nan or a negative time."""
     done = run(script, *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    ("script", "argv"),
+    [
+        ("strength.py", ["testa-di-pecora", "random", "--players", "4", "--groups"]),
+        ("rm2d6_balance.py", ["--games", "2", "--players", "2", "--save"]),
+        ("table_actions.py", ["--tables", "1", "--actions", "2", "--profile"]),
+        ("server_load.py", ["--profile"]),
+    ],
+)
+def test_a_benchmark_refuses_a_file_it_cannot_write_before_it_runs(
+    script: str, argv: list[str], tmp_path: Path
+) -> None:
+    """A folder given for --groups, --save or --profile ended in IsADirectoryError once the
+    deal, the runs or the measure (a server's, a minute) were over."""
+    done = run(script, *argv, str(tmp_path))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.endswith(f"error: cannot write {tmp_path}: it is a folder\n")
+    assert done.stdout == ""

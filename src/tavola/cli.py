@@ -2,7 +2,8 @@
 
 Every mistake a user can make ends with a one-line message on stderr and exit code 2. The
 scripts in benchmarks/ take their numbers with the same argument types (``whole_arg``,
-``seed_arg``, ``jobs_arg``, ``number_arg``) and run their ``main`` through :func:`run_script`.
+``seed_arg``, ``jobs_arg``, ``number_arg``), check the files they write with
+``check_output``, and run their ``main`` through :func:`run_script`.
 """
 
 from __future__ import annotations
@@ -270,17 +271,17 @@ class _Rate(ProgressColumn):
 def _simulate(args: argparse.Namespace) -> int:
     options = _game_options(get_spec(args.game), args)
     if args.out:
-        _check_output(args.out)
+        check_output(args.out)
     if args.report:  # what would fail after the run fails before it
         from .sim.html import check_report
 
         check_report(args.report)
-        _check_output(args.report)
+        check_output(args.report)
     if args.table:
         from .sim.tables import check_table
 
         check_table(args.table)
-        _check_output(args.table)
+        check_output(args.table)
     _check_distinct(out=args.out, report=args.report, table=args.table)
     run = functools.partial(
         simulate,
@@ -353,7 +354,7 @@ def _learned_value_note(
     )
 
 
-def _check_output(path: str | Path) -> None:
+def check_output(path: str | Path) -> None:
     """Make the folder of the file ``path`` if need be; a usage error unless the file can be
     written there (checked before a run or a training, not after it)."""
     target = Path(path)
@@ -590,7 +591,7 @@ def _train_value(args: argparse.Namespace) -> int:
     options = _game_options(spec, args)
     sample = new_game(args.game, players=args.players, seed=0, options=options)
     out = args.out or user_file(args.game, args.players, value_key(sample))
-    _check_output(out)
+    check_output(out)
     made_by = shlex.join(
         ["tavola", "train-value", args.game, "--players", str(args.players)]
         + ["--games", str(args.games), "--seed", str(args.seed), "--every", str(args.every)]
