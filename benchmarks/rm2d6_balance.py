@@ -289,6 +289,31 @@ def print_tables(results: list[dict[str, Any]], pooled: dict[str, list[dict[str,
             )
 
 
+def player_counts(text: str) -> list[int]:
+    """An argparse type: player counts of the game, comma-separated (2,4,6)."""
+    spec = tavola.get_spec(GAME)
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or not set(counts) <= set(spec.player_counts):
+        raise argparse.ArgumentTypeError(
+            f"expected player counts from {spec.min_players} to {spec.max_players}, "
+            f"comma-separated, not {text!r}"
+        )
+    return counts
+
+
+def lineups(text: str) -> list[str]:
+    """An argparse type: line-ups, comma-separated (random,heuristic)."""
+    names = text.split(",")
+    if not set(names) <= set(POLICIES):
+        raise argparse.ArgumentTypeError(
+            f"expected line-ups of {', '.join(POLICIES)}, comma-separated, not {text!r}"
+        )
+    return names
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -296,8 +321,18 @@ def main() -> None:
     parser.add_argument(
         "--games", type=whole_arg(1), default=500, help="games per player count and line-up"
     )
-    parser.add_argument("--players", default="2,3,4,5,6", help="player counts, comma-separated")
-    parser.add_argument("--lineups", default="random,heuristic", help="random and/or heuristic")
+    parser.add_argument(
+        "--players",
+        type=player_counts,
+        default=[2, 3, 4, 5, 6],
+        help="player counts, comma-separated (default 2,3,4,5,6)",
+    )
+    parser.add_argument(
+        "--lineups",
+        type=lineups,
+        default=["random", "heuristic"],
+        help="random and/or heuristic (default random,heuristic)",
+    )
     parser.add_argument("--seed", type=seed_arg, default=0, help="seed of the runs (default 0)")
     parser.add_argument("--cards", help="a card data file to play with instead of the standard")
     parser.add_argument("--json", action="store_true", help="print one JSON object, no tables")
@@ -310,10 +345,8 @@ def main() -> None:
         options["cards"] = tavola.read_card_file(args.cards)
     cards = tavola.new_game(GAME, players=2, seed=0, options=options).c
     results, runs = [], []
-    for lineup in args.lineups.split(","):
-        if lineup not in POLICIES:
-            parser.error(f"line-ups are {', '.join(POLICIES)}, not {lineup!r}")
-        for players in map(int, args.players.split(",")):
+    for lineup in args.lineups:
+        for players in args.players:
             run = Run(lineup, players, position_wins=[0.0] * players)
             start = time.perf_counter()
             for i in range(args.games):

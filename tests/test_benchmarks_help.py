@@ -124,9 +124,9 @@ def test_a_benchmark_takes_jobs_and_seeds_as_tavola_does(
         ("rm13_balance.py", ["5", "2", "nope"], 2, "rm13_balance.py: error: no agent 'nope'"),
         (
             "rm2d6_balance.py",
-            ["--games", "2", "--players", "9"],
+            ["--games", "2", "--cards", "no/such.toml"],
             2,
-            "rm2d6_balance.py: error: Renaissance Man (2006) is for 2 to 6 players, not 9",
+            "rm2d6_balance.py: error: such.toml: cannot read the card file",
         ),
         ("strength_pool.py", ["no/such.jsonl"], 1, "No such file or directory: no/such.jsonl"),
     ],
@@ -134,8 +134,8 @@ def test_a_benchmark_takes_jobs_and_seeds_as_tavola_does(
 def test_a_benchmark_says_what_is_wrong_in_one_line(
     script: str, argv: list[str], code: int, says: str
 ) -> None:
-    """An unknown game or agent, a player count the game does not take, a file that is not
-    there: each ended in a traceback (UnknownGameError, AgentNameError, FileNotFoundError)."""
+    """An unknown game or agent, a card file or a file of deals that is not there: each ended
+    in a traceback (UnknownGameError, AgentNameError, CardDataError, FileNotFoundError)."""
     done = run(script, *argv)
     assert done.returncode == code and says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
@@ -210,4 +210,25 @@ def test_a_benchmark_refuses_a_file_it_cannot_write_before_it_runs(
     done = run(script, *argv, str(tmp_path))
     assert done.returncode == 2, done.stderr
     assert done.stderr.endswith(f"error: cannot write {tmp_path}: it is a folder\n")
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--players", "two"], "argument --players: expected player counts from 2 to 6"),
+        (["--players", "2,9"], "argument --players: expected player counts from 2 to 6"),
+        (
+            ["--lineups", "random,best"],
+            "argument --lineups: expected line-ups of random, heuristic",
+        ),
+    ],
+)
+def test_rm2d6_balance_refuses_a_list_with_a_bad_item_before_it_plays(
+    argv: list[str], says: str
+) -> None:
+    """'--players two' ended in a ValueError traceback; '--players 2,9' and '--lineups
+    random,best' played every run before the bad item, then stopped."""
+    done = run("rm2d6_balance.py", "--games", "2", *argv)
+    assert done.returncode == 2 and says in done.stderr, done.stderr
     assert done.stdout == ""
