@@ -23,7 +23,7 @@ def main() -> None:
     parser.add_argument("file", help="a JSON-lines file written by strength.py --groups")
     args = parser.parse_args()
     deals: defaultdict[tuple, dict[tuple[int, int], tuple[float, int]]] = defaultdict(dict)
-    with open(args.file) as lines:
+    with open(args.file, encoding="utf-8", errors="replace") as lines:  # bytes: not a deal
         for number, line in enumerate(lines, 1):
             try:
                 d = json.loads(line)

@@ -232,3 +232,12 @@ def test_rm2d6_balance_refuses_a_list_with_a_bad_item_before_it_plays(
     done = run("rm2d6_balance.py", "--games", "2", *argv)
     assert done.returncode == 2 and says in done.stderr, done.stderr
     assert done.stdout == ""
+
+
+def test_strength_pool_names_a_file_that_is_not_text(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8 ended in a UnicodeDecodeError traceback."""
+    deals = tmp_path / "deals.jsonl"
+    deals.write_bytes(b"\xab\xcd\n")
+    done = run("strength_pool.py", str(deals))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith(f"{deals}, line 1: not a strength.py deal")
