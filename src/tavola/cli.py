@@ -89,7 +89,7 @@ def _addresses(text: str) -> str:
                 ipaddress.ip_network(part, strict=False)
             except ValueError:
                 raise argparse.ArgumentTypeError(
-                    f"expected IP addresses or networks, comma-separated, not {part!r}"
+                    f"expected IP addresses or networks, comma-separated, not {quote(part)}"
                 ) from None
     return text
 
@@ -99,7 +99,7 @@ def whole_arg(least: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         error = argparse.ArgumentTypeError(
-            f"expected a whole number of at least {least}, not {text!r}"
+            f"expected a whole number of at least {least}, not {quote(text)}"
         )
         try:
             value = int(text)
@@ -116,7 +116,7 @@ def seed_arg(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 to 2**64 - 1 (what every command takes)."""
     seed = whole_arg(0)(text)
     if seed > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is at most 2**64 - 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a seed is at most 2**64 - 1, not {quote(text)}")
     return seed
 
 
@@ -124,7 +124,7 @@ def jobs_arg(text: str) -> int:
     """An argparse type: a number of worker processes, 1 to MAX_JOBS (what every command takes)."""
     jobs = whole_arg(1)(text)
     if jobs > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} worker processes, not {text!r}")
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} worker processes, not {quote(text)}")
     return jobs
 
 
@@ -138,7 +138,7 @@ def number_arg(low: float, high: float) -> Callable[[str], float]:
             value = math.nan
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"expected a number from {low:g} to {high:g}, not {text!r}"
+                f"expected a number from {low:g} to {high:g}, not {quote(text)}"
             )
         return value
 
@@ -149,7 +149,9 @@ def _names(text: str) -> list[str]:
     """An argparse type: comma-separated agent names (``ismcts:iterations=99,c=1,random``)."""
     names = split_agents(text)
     if not all(names):
-        raise argparse.ArgumentTypeError(f"expected agent names separated by commas, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected agent names separated by commas, not {quote(text)}"
+        )
     return names
 
 
@@ -157,7 +159,7 @@ def _option(text: str) -> tuple[str, Any]:
     """An argparse type: ``KEY=VALUE``, the value read as JSON when it is JSON (3, true)."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {quote(text)}")
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
@@ -731,12 +733,12 @@ def _budget(text: str) -> str:
     if not value > 0:
         raise argparse.ArgumentTypeError(
             f"expected a positive number of iterations (e.g. 400) or of seconds (e.g. 2s), "
-            f"not {text!r}"
+            f"not {quote(text)}"
         )
     if param.low is not None and value < param.low:
-        raise argparse.ArgumentTypeError(f"at least {param.low:g} {key}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"at least {param.low:g} {key}, not {quote(text)}")
     if param.high is not None and value > param.high:
-        raise argparse.ArgumentTypeError(f"at most {param.high:g} {key}, not {text!r}")
+        raise argparse.ArgumentTypeError(f"at most {param.high:g} {key}, not {quote(text)}")
     return f"{key}={value}"
 
 

@@ -398,3 +398,22 @@ def test_a_bot_without_a_learned_value_for_your_cards_is_noted(
     assert f"no learned value fits these cards and options, so {bot} scores" in err
     code, _, err = _run(capsys, *args)
     assert code == 0 and "learned value" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", GAME, "--games", "9" * 5000],
+        ["simulate", GAME, "--seed", "x" * 5000],
+        ["simulate", GAME, "--option", "x" * 5000],
+        ["analyse", "record.json", "--seat", "0", "--budget", "\x1b[2J" + "x" * 5000],
+    ],
+)
+def test_a_bad_value_is_quoted_cut_short_and_escaped(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """The argument types quoted the value whole: 5000 characters in the message, and a
+    terminal's control sequence written as it was typed."""
+    code, _, err = _run(capsys, *argv)
+    assert code == 2
+    assert len(err) < 300 and "\x1b" not in err, err
