@@ -417,3 +417,29 @@ def test_a_bad_value_is_quoted_cut_short_and_escaped(
     code, _, err = _run(capsys, *argv)
     assert code == 2
     assert len(err) < 300 and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (
+            ["simulate", "testa-di-pecor"],
+            "no game 'testa-di-pecor' (did you mean testa-di-pecora?)",
+        ),
+        (["play", "renaissance-man-2006"], "(did you mean renaissance-man-2d6?); the games are"),
+        (["simulate", GAME, "-a", "heuristc"], "no agent 'heuristc' (did you mean heuristic?)"),
+        (["simulate", GAME, "--option", "sesons=2"], "option 'sesons' (did you mean seasons?)"),
+        (["play", "renaissance-man", "--variant", "easyer"], "(did you mean easier?); variants"),
+    ],
+)
+def test_a_near_miss_is_told_the_name_it_missed(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    """A game, agent, option or variant a letter off was answered with the whole list only."""
+    code, _, err = _run(capsys, *argv)
+    assert code == 2 and says in err, err
+
+
+def test_the_start_of_several_games_suggests_none(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "play", "renaissance")
+    assert code == 2 and "did you mean" not in err and "the games are" in err

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import UnknownGameError, quote
+from ..core.errors import UnknownGameError, meant, quote
 
 
 class AgentNameError(UnknownGameError):
@@ -164,8 +164,9 @@ def parse_agent(
             f"(ismcts:..., pimc:...)"
         )
     if kind is None:
+        names = [*sorted(kinds), *DIFFICULTIES]
         raise AgentNameError(
-            f"no agent {quote(name)}; agents: {', '.join([*sorted(kinds), *DIFFICULTIES])}"
+            f"no agent {quote(name)}{meant(name, names)}; agents: {', '.join(names)}"
         )
     pieces = [p for p in (p.strip() for p in rest.split(",")) if p]
     if colon and not pieces:  # listed as typed, 'ismcts:' would be another agent than 'ismcts'

@@ -6,6 +6,9 @@ character never reaches a log or a terminal whole.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 QUOTE_LIMIT = 60
 
 
@@ -69,3 +72,21 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     if not text.isprintable():
         text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def meant(word: object, known: Iterable[str]) -> str:
+    """ " (did you mean X?)" when ``word`` is a near miss of one of ``known`` (a letter off, a
+    capital, the start of it and of no other), else "".
+
+    >>> games = ["renaissance-man", "renaissance-man-2d6", "testa-di-pecora"]
+    >>> meant("testa-di-pecorra", games), meant("Testa", games), meant("renaissance", games)
+    (' (did you mean testa-di-pecora?)', ' (did you mean testa-di-pecora?)', '')
+    """
+    if not isinstance(word, str) or not word.strip():
+        return ""
+    word, known = word.strip().lower(), list(known)
+    starts = [k for k in known if k.startswith(word)]
+    if len(starts) > 1:  # the start of several: which is not for us to guess
+        return ""
+    close = starts or difflib.get_close_matches(word, known, 1, 0.8)
+    return f" (did you mean {close[0]}?)" if close else ""

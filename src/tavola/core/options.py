@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import UnknownGameError, quote
+from .errors import UnknownGameError, meant, quote
 from .words import players_words
 
 
@@ -170,7 +170,8 @@ def resolve_options(
     if unknown:
         known = ", ".join(sorted(declared)) or "none"
         names = ", ".join(quote(k, 30) for k in unknown[:3])
-        raise UnknownGameError(f"unknown option {names}; {title} takes: {known}")
+        hint = meant(unknown[0], declared) if len(unknown) == 1 else ""
+        raise UnknownGameError(f"unknown option {names}{hint}; {title} takes: {known}")
     resolved = {}
     for name, option in declared.items():
         value = options.get(name, option.default)

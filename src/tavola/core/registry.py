@@ -14,7 +14,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Protocol
 
-from .errors import UnknownGameError, quote
+from .errors import UnknownGameError, meant, quote
 from .options import Option, resolve_options, whole
 from .protocol import Game
 from .rng import check_seed, fresh_seed
@@ -138,7 +138,8 @@ class GameSpec:
             variant = self.variants[0]
         if not isinstance(variant, str) or variant not in self.variants:
             raise UnknownGameError(
-                f"{self.title} has no variant {quote(variant)}; variants: "
+                f"{self.title} has no variant {quote(variant)}{meant(variant, self.variants)}; "
+                "variants: "
                 f"{', '.join(self.variants)}"
             )
         return players, variant, resolve_options(self.options, options, players, self.title)
@@ -224,7 +225,9 @@ def get_spec(game_id: str) -> GameSpec:
         return _REGISTRY[game_id]
     except (KeyError, TypeError):
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGameError(f"no game {quote(game_id)}; the games are: {known}") from None
+        raise UnknownGameError(
+            f"no game {quote(game_id)}{meant(game_id, _REGISTRY)}; the games are: {known}"
+        ) from None
 
 
 def new_game(
