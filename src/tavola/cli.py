@@ -94,6 +94,16 @@ def _addresses(text: str) -> str:
     return text
 
 
+def _host(text: str) -> str:
+    """An argparse type: an address or a name to listen on, never blank (which listens on
+    every address, as an unset ``--host "$HOST"`` would by mistake)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            f"expected an address or a name (0.0.0.0 for every address), not {quote(text)}"
+        )
+    return text
+
+
 def whole_arg(least: int) -> Callable[[str], int]:
     """An argparse type: a whole number no smaller than ``least``."""
 
@@ -1046,7 +1056,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
     serve.add_argument("--port", type=whole_arg(1), default=8000, help="port (default 8000)")
     serve.add_argument(

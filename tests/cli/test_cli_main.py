@@ -443,3 +443,11 @@ def test_a_near_miss_is_told_the_name_it_missed(
 def test_the_start_of_several_games_suggests_none(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(capsys, "play", "renaissance")
     assert code == 2 and "did you mean" not in err and "the games are" in err
+
+
+def test_serve_refuses_a_blank_host(capsys: pytest.CaptureFixture[str]) -> None:
+    """'--host ""' (an unset variable) listened on every address and printed
+    'serving on http://:8000/'."""
+    code, out, err = _run(capsys, "serve", "--host", "", "--port", "70000")
+    assert (code, out) == (2, "")
+    assert "argument --host: expected an address or a name (0.0.0.0 for every address)" in err
