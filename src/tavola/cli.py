@@ -694,7 +694,7 @@ def _serve(args: argparse.Namespace) -> int:
     where = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     where = f"[{where}]" if ":" in where else where
     print(f"tavola: serving on http://{where}:{args.port}/ (database: {safe_url(database)})")
-    print("tavola: press Ctrl-C to stop")
+    print("tavola: press Ctrl-C to stop", flush=True)  # now, if it goes to a file or a pipe
     _log_to_stderr(logging.WARNING if args.quiet else logging.INFO)
     config = uvicorn.Config(
         app,

@@ -210,6 +210,20 @@ def test_a_proxy_address_that_is_none_is_a_usage_error(capsys: pytest.CaptureFix
     assert "--proxy: expected IP addresses or networks, comma-separated, not 'localhots'" in err
 
 
+def test_the_address_is_written_at_once_to_a_file_or_pipe(tmp_path: Path) -> None:
+    """Sent to a file (a service's log, `tavola serve > log`), the address line waited in a
+    buffer until the server stopped: a server killed after a while had written nothing."""
+    port = free_port()
+    with open(tmp_path / "stdout.txt", "wb") as out:
+        server = start_server(tmp_path / "t.sqlite3", port, out=out)
+        try:
+            said = (tmp_path / "stdout.txt").read_text()
+        finally:
+            server.kill()
+            server.wait()
+    assert f"tavola: serving on http://127.0.0.1:{port}/" in said
+
+
 @pytest.mark.parametrize("quiet", [False, True])
 def test_the_server_logs_tables_made_joined_and_left_unless_quiet(
     tmp_path: Path, quiet: bool

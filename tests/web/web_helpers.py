@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import random
 import socket
 import subprocess
@@ -109,14 +110,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, *more: str, log: IO[bytes] | None = None) -> subprocess.Popen:
+def start_server(
+    db: Path, port: int, *more: str, log: IO[bytes] | None = None, out: IO[bytes] | None = None
+) -> subprocess.Popen:
     """``tavola serve`` in its own process (so it can be killed outright), once it answers;
-    ``more``: further arguments; ``log``: a file its standard error goes to."""
+    ``more``: further arguments; ``log`` and ``out``: files its standard error and output go
+    to."""
     where = ["--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "tavola", "serve", *where, "--pace", "0.02", *more],
-        stdout=subprocess.DEVNULL,
+        stdout=out or subprocess.DEVNULL,
         stderr=log or subprocess.DEVNULL,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # as a service
     )
     for _ in range(300):
         with contextlib.suppress(OSError):
