@@ -51,6 +51,9 @@ from .sim.runner import MAX_JOBS
 from .sim.settings import idle_settings, option_words
 
 USAGE_ERROR = 2
+MAX_RECORD_FILE = 64 << 20
+"""The largest record file ``analyse`` reads (a long game's is a few hundred KiB): a device or
+a whole results file is refused, not read into memory without end."""
 PIPE_WIDTH = 120
 GAMES_WIDTH = 80
 """The columns ``tavola games`` needs for its table of games without cutting a word (rich's
@@ -758,7 +761,13 @@ def _analyse(args: argparse.Namespace) -> int:
 
     try:
         with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
+            text = f.read(MAX_RECORD_FILE + 1)
+        if len(text) > MAX_RECORD_FILE:
+            raise _UsageError(
+                f"{args.record} is not a game record: it holds more than "
+                f"{MAX_RECORD_FILE >> 20} MiB"
+            )
+        record = json.loads(text)
     except OSError as exc:
         raise _UsageError(f"cannot read {args.record}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:

@@ -132,6 +132,16 @@ def test_the_command_refuses_bad_input_in_one_line(
     assert message in err and err.count("\n") == 1
 
 
+def test_a_file_too_large_for_a_record_is_not_read_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tavola analyse /dev/zero` read without end, its memory growing."""
+    monkeypatch.setattr("tavola.cli.MAX_RECORD_FILE", 1 << 20)
+    (tmp_path / "big.json").write_text(json.dumps(RECORD) + " " * (1 << 20))
+    assert main(["analyse", str(tmp_path / "big.json"), "--seat", "0"]) == 2
+    assert "big.json is not a game record: it holds more than 1 MiB" in capsys.readouterr().err
+
+
 def test_the_command_says_when_the_game_is_not_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
