@@ -58,7 +58,12 @@ def main() -> None:
     )
     parser.add_argument("game")
     parser.add_argument("candidates", nargs="+", help="agent names to measure")
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument(
+        "--players",
+        type=whole_arg(2),
+        required=True,
+        help="players (2 at least: a strength is measured against opponents)",
+    )
     parser.add_argument(
         "--games",
         type=whole_arg(1),

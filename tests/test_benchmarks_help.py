@@ -62,8 +62,13 @@ def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], 
         ),
         (
             "strength.py",
-            ["testa-di-pecora", "--players", "0", "heuristic"],
-            "Testa di Pecora is for 4 to 5 players, not 0",
+            ["testa-di-pecora", "--players", "3", "heuristic"],
+            "Testa di Pecora is for 4 to 5 players, not 3",
+        ),
+        (  # alone, the candidate 'won' 100% against nobody
+            "strength.py",
+            ["renaissance-man", "--players", "1", "heuristic"],
+            "argument --players: expected a whole number of at least 2, not '1'",
         ),
         (
             "strength.py",
