@@ -456,6 +456,24 @@ def test_a_card_action_names_the_card_as_the_card_shows_it() -> None:
             assert g.catalog.parse(str(action).lower()) is action  # still typed by its label
 
 
+def test_a_place_is_named_by_its_level_and_position_in_words() -> None:
+    """The moves read 'Place at 2.2' and 'Remove 3.1', numbers a new player cannot read; the
+    rulebook names levels ('Level Two', 'Master (Level Five)'). The old labels still parse."""
+    g = new(2, 1)
+    by_slot = {
+        (a.kind, dict(a.params)["slot"]): a
+        for a in g.catalog.actions
+        if a.kind in ("place", "remove")
+    }
+    assert str(by_slot["place", "2.2"]) == "Place on level 2, second from the left"
+    assert str(by_slot["remove", "3.1"]) == "Remove the worker on level 3, first from the left"
+    assert str(by_slot["place", "5.1"]) == "Place on level 5 (the Master)"
+    for (kind, slot), action in by_slot.items():
+        old = f"Place at {slot}" if kind == "place" else f"Remove {slot}"
+        assert g.catalog.parse(old) is action
+        assert g.catalog.parse(str(action).lower()) is action
+
+
 def test_a_generated_renaissance_man_may_go_where_a_removal_makes_room() -> None:
     """ "At any time during the game, players may freely discard unwanted, uncovered workers from
     their structures, of Level 2 or higher." [D15] The player placing a generated Renaissance

@@ -134,7 +134,9 @@ def test_the_winner_of_a_recruit_may_remove_a_worker_to_make_room_for_it() -> No
     step(g, 0, {"kind": "place", "slot": "2.1"})
     assert g.st[0][SLOT["2.1"]] == fit and blocker in g.disc_pub
     said = [e["text"] for e in g.events(1) if e["kind"] in ("remove", "recruit")]
-    assert said[-2].startswith("Seat 0 removed") and said[-1].endswith("at 2.1.")
+    assert said[-2].startswith("Seat 0 removed") and said[-1].endswith(
+        "on level 2, first from the left."
+    )
 
 
 def test_a_recruit_taken_into_hand_is_known_to_all_until_a_discard() -> None:

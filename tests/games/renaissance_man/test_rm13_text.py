@@ -39,7 +39,7 @@ def test_the_screen_names_cards_and_choices_in_words(players: int) -> None:
             assert len(screen.splitlines()) <= 32
 
 
-def test_empty_places_show_the_positions_the_moves_name() -> None:
+def test_empty_places_show_their_positions() -> None:
     g = tavola.new_game("renaissance-man", 2, seed=3)
     screen = text.render(g.view(0))
     for place in ("5.1", "4.2", "3.3", "2.4", "1.5"):

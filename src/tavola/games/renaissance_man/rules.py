@@ -138,6 +138,22 @@ def slot_name(p: int) -> str:
     return f"{LEVEL[p]}.{p - OFFSET[LEVEL[p] - 1] + 1}"
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def place_words(name: str) -> str:
+    """A place of a pyramid in the rulebook's words, by its name (slot_name): '2.3' is 'level 2,
+    third from the left', '5.1' 'level 5 (the Master)'. Moves and sentences say places so.
+
+    >>> place_words("2.3"), place_words("1.1"), place_words("5.1")
+    ('level 2, third from the left', 'level 1, first from the left', 'level 5 (the Master)')
+    """
+    level, index = name.split(".")
+    if level == "5":
+        return "level 5 (the Master)"
+    return f"level {level}, {ORDINALS[int(index) - 1]} from the left"
+
+
 # Raw event kinds (the first item of each ``log`` tuple).
 (
     EV_BOARD,
@@ -245,11 +261,21 @@ class Tables:
             for t in range(5)
         ]
         acts += [
-            Action(PLACE_BASE + p, "place", {"slot": slot_name(p)}, f"Place at {slot_name(p)}")
+            Action(
+                PLACE_BASE + p,
+                "place",
+                {"slot": slot_name(p)},
+                f"Place on {place_words(slot_name(p))}",
+            )
             for p in range(5, SLOTS)
         ]
         acts += [
-            Action(REMOVE_BASE + p, "remove", {"slot": slot_name(p)}, f"Remove {slot_name(p)}")
+            Action(
+                REMOVE_BASE + p,
+                "remove",
+                {"slot": slot_name(p)},
+                f"Remove the worker on {place_words(slot_name(p))}",
+            )
             for p in range(5, SLOTS)
         ]
         acts += [
@@ -283,6 +309,9 @@ class Tables:
             for i in range(n)
         ]
         aliases: dict[int, tuple[str, ...]] = {READY: ("r", "ok", "reveal"), PASS: ("p", "no")}
+        for p in range(5, SLOTS):  # the earlier labels name them too
+            aliases[PLACE_BASE + p] = (f"Place at {slot_name(p)}",)
+            aliases[REMOVE_BASE + p] = (f"Remove {slot_name(p)}",)
         self.catalog = ActionCatalog(acts, aliases)
         self.actions = self.catalog.actions
         self.events: dict[tuple[Any, ...], Event] = {}

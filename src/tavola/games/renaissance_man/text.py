@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core.words import count, outcome, within
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
+from .rules import place_words
 
 RULES = """\
 Renaissance Man (2013), in brief. Build a pyramid of workers 5-4-3-2-1; the
@@ -34,10 +35,10 @@ On the screen: a card offers two icons (top left and right) and needs two
 type (M Merchant, Sc Scholar, Ba Baker, K Knight) between its offers: B Sc R
 offers a book on its left and bread on its right. RM is a Renaissance Man
 (wild: it offers and fits anything), [RM] a face-down one. An empty place shows
-its position: 2.3 is level 2, third from the left, as the moves name it. First,
-lay your Foundation: your five level-1 workers, named from left to right
-('Next: Merchant'); choosing the fourth lays the fifth and finishes it (no
-taking back then). Score: the workers in your structure, and one more for the
+its position: 2.3 is level 2, third from the left. First, lay your
+Foundation: your five level-1 workers, named from left to right ('Next:
+Merchant'); choosing the fourth lays the fifth and finishes it (no taking
+back then). Score: the workers in your structure, and one more for the
 winner."""
 
 SOLO = """\
@@ -151,8 +152,10 @@ def _step(step: dict[str, Any], names: dict[str, str]) -> str:
         return f"with {names.get(step['card'], step['card'])}"
     if k == "token":
         return f"a {step['faces']} token"
-    if k in ("remove", "place"):
-        return f"{k} {step['slot']}"
+    if k == "remove":
+        return f"removing the worker on {place_words(step['slot'])}"
+    if k == "place":
+        return f"placing on {place_words(step['slot'])}"
     if k == "drop":
         return f"dropping a stored {step['token']} token"
     if k == "knight":
@@ -285,9 +288,9 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
             parts.append(f"{verb('take')} no action")
         return f"{who} {' and '.join(parts)}."
     if k == "remove":
-        return f"{who} removed {name(e['card'])} from {e['slot']}."
+        return f"{who} removed {name(e['card'])} from {place_words(e['slot'])}."
     if k == "hire":
-        return f"{who} hired {name(e['card'])} at {e['slot']}."
+        return f"{who} hired {name(e['card'])} on {place_words(e['slot'])}."
     if k == "token":
         return f"{who} took a {e['face']} token ({e['token']}) to the {e['area']} area."
     if k == "spend":
@@ -305,7 +308,7 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
             "." if e["dealt"] else ", but no card is left."
         )
     if k == "place_renaissance_man":
-        return f"{who} placed a face-down Renaissance Man at {e['slot']}."
+        return f"{who} placed a face-down Renaissance Man on {place_words(e['slot'])}."
     if k == "flip":
         return f"The opposing knights flip {', '.join(name(str(x)) for x in e['cards'])}."
     if k == "resolve":
@@ -317,7 +320,8 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
             return f"A tie at {e['area']}: the knights are removed."
         return f"A tie at {e['area']}: the knights stay."
     if k == "recruit":
-        return f"{who} put {name(e['card'])} {'in hand' if e['to'] == 'hand' else 'at ' + e['to']}."
+        where = "in hand" if e["to"] == "hand" else f"on {place_words(e['to'])}"
+        return f"{who} put {name(e['card'])} {where}."
     if k == "discard":
         n = e["count"]
         cards = "no card" if n == 0 else count(n, "card")

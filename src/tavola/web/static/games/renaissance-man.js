@@ -222,10 +222,13 @@ function slotName(p) {
   return { level, index: p - first + 1, name: `${level}.${p - first + 1}` };
 }
 
-/** "level 2, slot 3" for a slot named "2.3". */
+const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+/** "level 2, third from the left" for a slot named "2.3", as the game's moves say it. */
 function slotWords(name) {
   const [level, index] = String(name).split('.');
-  return index ? `level ${level}, slot ${index}` : String(name);
+  if (level === '5') return 'level 5 (the Master)';
+  return index ? `level ${level}, ${ORDINAL[index - 1]} from the left` : String(name);
 }
 
 function slot(msg, s, p, act) {
@@ -321,7 +324,7 @@ function stepChip(msg, step) {
   else if (k === 'card') body = `card: ${cardName(msg, step.card)}`;
   else if (k === 'discard') body = `discard ${cardName(msg, step.card)}`;
   else if (k === 'remove') body = `remove from ${slotWords(step.slot)}`;
-  else if (k === 'place') body = `place at ${slotWords(step.slot)}`;
+  else if (k === 'place') body = `place on ${slotWords(step.slot)}`;
   else if (k === 'token') body = `token ${step.faces}`;
   else if (k === 'drop') body = `drop a ${step.token} token`;
   else if (k === 'knight') body = `knight from ${step.from}`;
