@@ -22,13 +22,13 @@ def test_a_letter_that_starts_a_move_picks_the_move_not_the_command() -> None:
     """After Barter the moves were 'Use Scholar 12', 'Use Baker 10', 'Use Knight 10': 'b' meant
     Baker, and took back the Barter step without a word."""
     out = run(FOUNDATION + "4\nb\nquit\n")
-    assert "Your choice so far: Barter, with Baker 10." in out
+    assert "Your choice so far: Barter, with Baker #10." in out
     assert "Took back" not in out
 
 
 def test_back_says_which_step_it_took_back() -> None:
     out = run(FOUNDATION + "4\n2\nback\nback\nquit\n")
-    assert "\nTook back: Use Baker 10.\n" in out
+    assert "\nTook back: Use Baker #10.\n" in out
     assert "\nTook back: Barter.\n" in out
     action = out.split("Action 1!", 1)[1]
     assert action.count("Your move (1-5, a name, help, view, quit)") == 2  # begun again

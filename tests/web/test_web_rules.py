@@ -105,7 +105,7 @@ def test_the_card_table_reads_in_words(client: TestClient) -> None:
     rivals = text_of(client.get("/rules/renaissance-rivals").text)
     assert "Risen Christ for the Farnese 1 1 commission 0 Anatomy 1 0 UR no" in rivals
     assert "False" not in rivals
-    assert "Merchant 1 merchant coin, coin coin, bread" in text_of(
+    assert "Merchant #1 merchant coin, coin coin, bread" in text_of(
         client.get("/rules/renaissance-man").text
     )
 

@@ -82,7 +82,7 @@ def test_all_reveal_together_and_a_player_may_pass() -> None:
     assert knights[-1]["to"] == "shield" and knights[-1]["from"] == "home"
     assert g.view(None)["last_actions"] == ["recruit", "pass"]
     assert g.view(None)["recruit"]["seat"] == 0  # alone in the area: a majority
-    name = g.card_table()["cards"][g.c.ids[x]]["name"]  # "Knight 7": the rulebook names none
+    name = g.card_table()["cards"][g.c.ids[x]]["name"]  # "Knight #7": the rulebook names none
     said = {e["seat"]: e["text"] for e in g.events(0) if e["kind"] == "reveal"}
     assert said == {0: f"You recruit with {name}.", 1: "Seat 1 takes no action."}
     said = {e["seat"]: e["text"] for e in g.events(1) if e["kind"] == "reveal"}
@@ -446,14 +446,18 @@ def test_removal_only_of_uncovered_workers_of_level_two_and_up() -> None:
 
 
 def test_a_card_action_names_the_card_as_the_card_shows_it() -> None:
-    """The buttons read 'Use baker-15', the card file's id, where the card reads 'Baker 15'."""
+    """The buttons read 'Use baker-15', the card file's id, where the card reads 'Baker 15'; then
+    'Use Merchant 11' where the card's face shows 'Merchant' and '#11'."""
     g = new(2, 1)
     names = g.c.names
+    assert names["merchant-11"] == "Merchant #11"
+    assert g.card_table()["cards"]["merchant-11"]["name"] == "Merchant #11"
     for action in g.catalog.actions:
         if action.kind in ("card", "discard"):
             card = names[dict(action.params)["card"]]
             assert str(action) == f"{'Use' if action.kind == 'card' else 'Discard'} {card}"
             assert g.catalog.parse(str(action).lower()) is action  # still typed by its label
+            assert g.catalog.parse(str(action).replace("#", "")) is action  # and the old one
 
 
 def test_a_place_is_named_by_its_level_and_position_in_words() -> None:

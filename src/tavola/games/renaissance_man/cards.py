@@ -62,12 +62,12 @@ class Cards:
     @functools.cached_property
     def names(self) -> dict[str, str]:
         """Each card's name by id: its worker type and its number among the cards of that type
-        ("Merchant 3"), as the rulebook names no card."""
+        ("Merchant #3", as the card's face shows it), as the rulebook names no card."""
         seen = [0] * len(WORKERS)
         out = {}
         for cid, t in zip(self.ids, self.typ, strict=True):
             seen[t] += 1
-            out[cid] = f"{WORKER_NAMES[t]} {seen[t]}"
+            out[cid] = f"{WORKER_NAMES[t]} #{seen[t]}"
         return out
 
 

@@ -297,7 +297,7 @@ class Tables:
             )
             for a in range(4)
         ]
-        names = c.names  # unique: a worker type and its count ("Baker 15"), as the cards show
+        names = c.names  # unique: a worker type and its count ("Baker #15"), as the cards show
         acts += [
             Action(CARD_BASE + i, "card", {"card": c.ids[i]}, f"Use {names[c.ids[i]]}")
             for i in range(n)
@@ -312,6 +312,10 @@ class Tables:
         for p in range(5, SLOTS):  # the earlier labels name them too
             aliases[PLACE_BASE + p] = (f"Place at {slot_name(p)}",)
             aliases[REMOVE_BASE + p] = (f"Remove {slot_name(p)}",)
+        for i in range(n):  # and the card names without '#' ("Use Baker 15")
+            old = names[c.ids[i]].replace("#", "")
+            aliases[CARD_BASE + i] = (f"Use {old}",)
+            aliases[self.discard_base + i] = (f"Discard {old}",)
         self.catalog = ActionCatalog(acts, aliases)
         self.actions = self.catalog.actions
         self.events: dict[tuple[Any, ...], Event] = {}

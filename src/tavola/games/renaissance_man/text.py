@@ -64,7 +64,7 @@ WIDTH = 79
 
 
 def card_face(c: Cards, i: int) -> str:
-    """'Merchant 9: offers RR, needs R$' : its name, offers left/right above, needs below."""
+    """'Merchant #9: offers RR, needs R$' : its name, offers left/right above, needs below."""
     name = c.names[c.ids[i]]
     if c.need[i] is None:
         return f"{name} (wild)"
@@ -144,7 +144,7 @@ def side_by_side(blocks: list[list[str]], width: int = WIDTH) -> list[str]:
 
 
 def _step(step: dict[str, Any], names: dict[str, str]) -> str:
-    """One step of a secret choice in words ('Barter', 'with Merchant 18')."""
+    """One step of a secret choice in words ('Barter', 'with Merchant #18')."""
     k = step["kind"]
     if k == "act":
         return step["type"].capitalize()

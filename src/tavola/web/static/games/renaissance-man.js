@@ -77,7 +77,7 @@ function pair(icons) {
   return `${NAME[icons[0]]} and ${NAME[icons[1]]}`;
 }
 
-/** "Scholar 4, offers coin and book, needs bread and shield" */
+/** "Scholar #4, offers coin and book, needs bread and shield" */
 function cardWords(msg, id) {
   const d = describe(msg, id);
   if (!d) return 'empty';
@@ -90,7 +90,7 @@ function cardWords(msg, id) {
   return `${d.name}, offers ${pair(d.offers)}, needs ${pair(d.needs)}`;
 }
 
-/** A short name for lists: "Scholar 4" (or the id on an unknown set). */
+/** A short name for lists: "Scholar #4" (or the id on an unknown set). */
 function cardName(msg, id) {
   return describe(msg, id)?.name || id;
 }
