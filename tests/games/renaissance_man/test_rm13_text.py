@@ -52,3 +52,36 @@ def test_help_gives_the_one_player_rules_only_alone() -> None:
     four = text.help_text(tavola.new_game("renaissance-man", 4, seed=1).view(0))
     assert "One player: opposing knights" in alone and "One player" not in four
     assert "2.3 is level 2, third from" in four
+
+
+def test_the_log_names_areas_as_the_rulebook_does() -> None:
+    """The log said 'You won Baker 11 (book).', 'took a bread token (bread/shield) to the
+    renaissance area' and 'sent a knight from home to coin'; the rulebook names the Recruit
+    board's areas by their icons and the player board's 'Stored Actions' and 'Renaissance Man'
+    areas."""
+    names = {"baker-11": "Baker #11"}
+
+    def say(**e: object) -> str:
+        return text.describe(e, 0, names)
+
+    assert say(kind="resolve", outcome="won", winner=0, card="baker-11", area="book") == (
+        "You won Baker #11 (the book area)."
+    )
+    assert say(kind="resolve", outcome="tie", winner=None, card=None, area="coin") == (
+        "A tie in the coin area: the knights stay."
+    )
+    token = {"kind": "token", "seat": 1, "face": "bread", "token": "bread/shield"}
+    assert say(**token, area="renaissance") == (
+        "Seat 1 took a bread token (its other face shield) to the Renaissance Man area."
+    )
+    assert say(**token, area="stored").endswith("to the Stored Actions area.")
+    assert say(kind="knight", seat=0, to="coin", **{"from": "home"}) == (
+        "You sent a knight to the coin area."
+    )
+    assert say(kind="knight", seat=1, to="coin", **{"from": "book"}) == (
+        "Seat 1 moved a knight from the book area to the coin area."
+    )
+    g = tavola.new_game("renaissance-man", 2, seed=1)
+    move = g.catalog.parse({"kind": "knight", "from": "coin"})
+    assert str(move) == "Move my knight from the coin area"
+    assert g.catalog.parse("Move my knight from coin") is move  # the old label

@@ -293,7 +293,10 @@ class Tables:
         ]
         acts += [
             Action(
-                KNIGHT_BASE + a, "knight", {"from": SYMBOLS[a]}, f"Move my knight from {SYMBOLS[a]}"
+                KNIGHT_BASE + a,
+                "knight",
+                {"from": SYMBOLS[a]},
+                f"Move my knight from the {SYMBOLS[a]} area",
             )
             for a in range(4)
         ]
@@ -312,6 +315,8 @@ class Tables:
         for p in range(5, SLOTS):  # the earlier labels name them too
             aliases[PLACE_BASE + p] = (f"Place at {slot_name(p)}",)
             aliases[REMOVE_BASE + p] = (f"Remove {slot_name(p)}",)
+        for a in range(4):
+            aliases[KNIGHT_BASE + a] = (f"Move my knight from {SYMBOLS[a]}",)
         for i in range(n):  # and the card names without '#' ("Use Baker 15")
             old = names[c.ids[i]].replace("#", "")
             aliases[CARD_BASE + i] = (f"Use {old}",)

@@ -159,7 +159,7 @@ def _step(step: dict[str, Any], names: dict[str, str]) -> str:
     if k == "drop":
         return f"dropping a stored {step['token']} token"
     if k == "knight":
-        return f"a knight from {step['from']}"
+        return f"the knight in the {step['from']} area"
     if k == "foundation":
         return WORKER_NAMES[WORKERS.index(step["worker"])]
     return k
@@ -218,7 +218,7 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
     if view["recruit"]:
         r = view["recruit"]
         out.append(
-            f"{_who(r['seat'], me)} won {names.get(r['card'], r['card'])} ({r['area']}): "
+            f"{_who(r['seat'], me)} won {names.get(r['card'], r['card'])} (the {r['area']} area): "
             "to the hand or to the structure?"
         )
     supply = ", ".join(
@@ -243,6 +243,9 @@ LAST_TWO = (
 def _fill(text: str, width: int, indent: str = "  ") -> str:
     return textwrap.fill(text, width, subsequent_indent=indent)
 
+
+AREAS = {"stored": "Stored Actions", "renaissance": "Renaissance Man"}
+"""The player board's two areas for tokens, as the rulebook names them (by the event's area)."""
 
 ENDS = {
     "master": "a Renaissance Master is complete",
@@ -292,7 +295,9 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "hire":
         return f"{who} hired {name(e['card'])} on {place_words(e['slot'])}."
     if k == "token":
-        return f"{who} took a {e['face']} token ({e['token']}) to the {e['area']} area."
+        other = next(x for x in e["token"].split("/") if x != e["face"])
+        area = AREAS[e["area"]]
+        return f"{who} took a {e['face']} token (its other face {other}) to the {area} area."
     if k == "spend":
         return f"{who} spent a stored {e['face']} token."
     if k == "drop":
@@ -302,7 +307,9 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
             return f"The supply has no {e['face']} token left."
         return f"{who} found no {e['face']} token in the supply."
     if k == "knight":
-        return f"{who} sent a knight from {e['from']} to {e['to']}."
+        if e["from"] == "home":
+            return f"{who} sent a knight to the {e['to']} area."
+        return f"{who} moved a knight from the {e['from']} area to the {e['to']} area."
     if k == "renaissance_man":
         return f"{who} generated a Renaissance Man" + (
             "." if e["dealt"] else ", but no card is left."
@@ -312,13 +319,14 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "flip":
         return f"The opposing knights flip {', '.join(name(str(x)) for x in e['cards'])}."
     if k == "resolve":
+        area = f"the {e['area']} area"
         if e["outcome"] == "won":
-            return f"{_who(e['winner'], viewer)} won {name(e['card'])} ({e['area']})."
+            return f"{_who(e['winner'], viewer)} won {name(e['card'])} ({area})."
         if e["outcome"] == "opposing":
-            return f"The opposing knights won {name(e['card'])} ({e['area']}); it is discarded."
+            return f"The opposing knights won {name(e['card'])} ({area}); it is discarded."
         if e["outcome"] == "tie-removed":
-            return f"A tie at {e['area']}: the knights are removed."
-        return f"A tie at {e['area']}: the knights stay."
+            return f"A tie in {area}: the knights are removed."
+        return f"A tie in {area}: the knights stay."
     if k == "recruit":
         where = "in hand" if e["to"] == "hand" else f"on {place_words(e['to'])}"
         return f"{who} put {name(e['card'])} {where}."

@@ -327,7 +327,7 @@ function stepChip(msg, step) {
   else if (k === 'place') body = `place on ${slotWords(step.slot)}`;
   else if (k === 'token') body = `token ${step.faces}`;
   else if (k === 'drop') body = `drop a ${step.token} token`;
-  else if (k === 'knight') body = `knight from ${step.from}`;
+  else if (k === 'knight') body = `knight from the ${step.from} area`;
   else if (k === 'foundation') body = `${step.worker} laid`;
   else body = (STEP_TEXT[k] || (() => k))();
   return h('li', { class: 'rm13-step' }, body);
