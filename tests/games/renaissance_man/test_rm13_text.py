@@ -85,3 +85,18 @@ def test_the_log_names_areas_as_the_rulebook_does() -> None:
     move = g.catalog.parse({"kind": "knight", "from": "coin"})
     assert str(move) == "Move my knight from the coin area"
     assert g.catalog.parse("Move my knight from coin") is move  # the old label
+
+
+def test_a_reveal_with_removals_reads_as_one_sentence() -> None:
+    """'Seat 1 removes Scholar 6, Renaissance Man 9 and hires with Scholar 1.' read as if the
+    second card were hired; and a face-down Renaissance Man removed was called 'down'."""
+    names = {"scholar-06": "Scholar #6", "scholar-01": "Scholar #1"}
+    reveal = {"kind": "reveal", "seat": 1, "action": "hire", "card": "scholar-01"}
+    said = text.describe({**reveal, "removed": ["scholar-06", "down"]}, 0, names)
+    assert said == (
+        "Seat 1 removes Scholar #6 and a face-down Renaissance Man, then hires with Scholar #1."
+    )
+    removed = {"kind": "remove", "seat": 0, "slot": "3.1", "card": "down"}
+    assert text.describe(removed, 0, names) == (
+        "You removed a face-down Renaissance Man from level 3, first from the left."
+    )

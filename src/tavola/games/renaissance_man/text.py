@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ...core.words import count, outcome, within
+from ...core.words import count, listed, outcome, within
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
 from .rules import place_words
 
@@ -273,6 +273,8 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         return base + ("es" if base.endswith(("ch", "sh", "s", "x")) else "s")
 
     def name(cid: str) -> str:
+        if cid == "down":  # a removed worker dealt face down: a generated Renaissance Man
+            return "a face-down Renaissance Man"
         return names.get(cid, cid)
 
     if k == "step":
@@ -282,14 +284,13 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "draw":
         return f"{who} drew a card." if e["drawn"] else f"{who} could draw no card."
     if k == "reveal":
-        parts = []
-        if e["removed"]:
-            parts.append(f"{verb('remove')} {', '.join(map(name, e['removed']))}")
         if e["action"]:
-            parts.append(f"{verb(e['action'])} with {name(e['card'])}")
+            did = f"{verb(e['action'])} with {name(e['card'])}"
         else:
-            parts.append(f"{verb('take')} no action")
-        return f"{who} {' and '.join(parts)}."
+            did = f"{verb('take')} no action"
+        if e["removed"]:  # removals come first ("as the first part of an action")
+            did = f"{verb('remove')} {listed([name(x) for x in e['removed']])}, then {did}"
+        return f"{who} {did}."
     if k == "remove":
         return f"{who} removed {name(e['card'])} from {place_words(e['slot'])}."
     if k == "hire":
