@@ -190,7 +190,8 @@ def test_event_sentences_agree_with_the_rules_and_hide_savings(players: int) -> 
         who = "You" if seat == viewer else f"Seat {seat}"
         if action.kind == "save":
             card = str(action).removeprefix("Save ")
-            saved = f"{card} ({g.deck.ducats[g.deck.names.index(card)]})".replace(" (0)", "")
+            ducats = g.deck.ducats[g.deck.names.index(card)]
+            saved = f"{card} ({ducats} ducats)" if ducats else card  # none is worth 1 ducat
             expected = saved if seat == viewer else "a card"
             assert texts == [f"{who} save{'' if seat == viewer else 's'} {expected} face down."]
         if action.kind == "play":
@@ -204,6 +205,18 @@ def test_event_sentences_agree_with_the_rules_and_hide_savings(players: int) -> 
             assert any(t.startswith(f"{wins} the trade with {card}: ") for t in texts)
         if len(g.seasons_log) > season:
             assert any(t.startswith(f"Season {season + 1}: ") for t in texts)
+
+
+def test_a_card_in_a_sentence_names_the_unit_of_its_worth() -> None:
+    """'Seat 2 plays Canon (10).' said 10 of nothing: the log is read without the screen's
+    legend ('ducats in brackets'), so its sentences say the unit; a card worth none has none."""
+    deck = load_deck()
+    assert describe({"kind": "play", "seat": 2, "card": "canon"}, 0, deck) == (
+        "Seat 2 plays Canon (10 ducats)."
+    )
+    assert describe({"kind": "play", "seat": 0, "card": "novice"}, 0, deck) == "You play Novice."
+    claim = {"kind": "claim", "seat": 0, "cards": ["camerlengo", "novice"]}
+    assert describe(claim, 0, deck) == "You claim the Inheritance: Camerlengo (11 ducats), Novice."
 
 
 def test_every_event_reads_as_a_sentence_for_every_seat_and_spectators() -> None:

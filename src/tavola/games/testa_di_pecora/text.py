@@ -2,8 +2,9 @@
 
 Everything here reads views and events as already filtered for a seat (views.py, events.py), so
 it can say nothing the seat may not know. Cards are shown by name with their ducats in brackets:
-``Camerlengo (11)``. :func:`describe` is the game's ``event_text``: what the terminal prints as
-the game goes, and what a log of the game shows.
+``Camerlengo (11)`` on the screen, whose hand says so, and ``Camerlengo (11 ducats)`` in an
+event's sentence, read alone. :func:`describe` is the game's ``event_text``: what the terminal
+prints as the game goes, and what a log of the game shows.
 """
 
 from __future__ import annotations
@@ -117,12 +118,13 @@ def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
     seat = event.get("seat")
     who = _who(me, seat).capitalize() if seat is not None else ""
     if kind == "play":
-        text = f"{who} play{_s(me, seat)} {_card(deck, event['card'])}"
+        text = f"{who} play{_s(me, seat)} {_priced(deck, event['card'])}"
     elif kind == "save":
-        card = _card(deck, event["card"]) if "card" in event else "a card"
+        card = _priced(deck, event["card"]) if "card" in event else "a card"
         text = f"{who} save{_s(me, seat)} {card} face down"
     elif kind == "claim":
-        got = f": {_cards(deck, event['cards'])}" if "cards" in event else ""
+        got = ", ".join(_priced(deck, c) for c in event.get("cards", ()))
+        got = f": {got}" if "cards" in event else ""
         text = f"{who} claim{_s(me, seat)} the Inheritance{got}"
     elif kind == "pass":
         text = f"{who} pass{'es' if _s(me, seat) else ''}"
@@ -502,6 +504,15 @@ def _card(deck: Deck, card_id: str, ducats: bool = True) -> str:
     """A card's name, with its ducats in brackets if it is worth any, never broken by _fill."""
     i = deck.index(card_id)
     text = f"{deck.names[i]} ({deck.ducats[i]})" if ducats and deck.ducats[i] else deck.names[i]
+    return text.replace(" ", _KEEP)
+
+
+def _priced(deck: Deck, card_id: str) -> str:
+    """A card's name with its ducats and their unit, for a sentence read alone (the log):
+    'Canon (10 ducats)', where a screen with its legend says 'Canon (10)'."""
+    i = deck.index(card_id)
+    worth = deck.ducats[i]
+    text = f"{deck.names[i]} ({count(worth, 'ducat')})" if worth else deck.names[i]
     return text.replace(" ", _KEEP)
 
 

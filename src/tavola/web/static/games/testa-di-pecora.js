@@ -24,7 +24,7 @@ function card(deck, id) {
 
 function cardText(deck, id) {
   const c = card(deck, id);
-  return c.ducats ? `${c.name} (${c.ducats})` : c.name;
+  return c.ducats ? `${c.name} (${c.ducats} ducat${c.ducats === 1 ? '' : 's'})` : c.name;
 }
 
 /** A card drawn in CSS: emblem and suit, rank name, ducats in a coin. `extra`: players, class,
