@@ -48,3 +48,16 @@ def test_the_terminal_names_each_seats_artist() -> None:
     for who, seat in (("you", 0), ("seat 1", 1)):
         artist = named[view["seats"][seat]["artist"]]
         assert [line for line in lines if line.startswith(f"{who}: {artist}, pawn ")]
+
+
+def test_an_advance_says_the_points_are_advancement_paid() -> None:
+    """'You advanced Annunciation to step 2 (2 points).' read like Victory Points; the number is
+    the Advancement points paid for the step, and a Masterpiece has three steps."""
+    g = played(2, 5)
+    advances = [e for e in g.events(None) if e["kind"] == "advance"]
+    assert advances
+    for e in advances:
+        assert e["text"].endswith(
+            f" to step {e['step']} of 3, paying {e['points']} Advancement point"
+            + ("." if e["points"] == 1 else "s.")
+        )

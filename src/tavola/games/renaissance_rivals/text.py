@@ -275,8 +275,8 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "start":
         return f"{who} started {name(e['card'])} in {e['city'].capitalize()}."
     if kind == "advance":
-        points = count(e["points"], "point")
-        return f"{who} advanced {name(e['card'])} to step {e['step']} ({points})."
+        paid = count(e["points"], "Advancement point")
+        return f"{who} advanced {name(e['card'])} to step {e['step']} of 3, paying {paid}."
     if kind == "complete":
         return f"{who} completed {name(e['card'])} ({e['vp']} VP)."
     if kind == "elevate":
