@@ -61,3 +61,19 @@ def test_an_advance_says_the_points_are_advancement_paid() -> None:
             f" to step {e['step']} of 3, paying {e['points']} Advancement point"
             + ("." if e["points"] == 1 else "s.")
         )
+
+
+def test_a_move_says_which_move_of_the_rules_it_is() -> None:
+    """'You moved up to B2 (masterpiece move).': the rulebook's move after completing a
+    Masterpiece is a bonus; the other is the free move of a turn without Commission or
+    Masterpiece actions."""
+    from tavola.games.renaissance_rivals.text import describe
+
+    t = played(2, 5).t
+    move = {"kind": "move", "seat": 0, "dir": "up", "pawn": "B2"}
+    assert describe(t, {**move, "why": "masterpiece"}, 0) == (
+        "You moved up to B2 (the bonus move of a completed Masterpiece)."
+    )
+    assert describe(t, {**move, "why": "free"}, 1) == (
+        "Seat 0 moved up to B2 (the free move of a turn without Commission or Masterpiece actions)."
+    )

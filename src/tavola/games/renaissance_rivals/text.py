@@ -244,6 +244,13 @@ ENDINGS = {
 """Each way a game ends, in words (by END_REASONS)."""
 
 
+MOVES = {
+    "masterpiece": "the bonus move of a completed Masterpiece",
+    "free": "the free move of a turn without Commission or Masterpiece actions",
+}
+"""Why a pawn moved a space on its own, in words (by the event's ``why``)."""
+
+
 def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     """One sentence for an event as filtered for ``viewer`` (None: a spectator)."""
     kind = e["kind"]
@@ -282,7 +289,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "elevate":
         return f"{who} Elevated {name(e['card'])} from the {e['from']}."
     if kind == "move":
-        return f"{who} moved {e['dir']} to {e['pawn']} ({e['why']} move)."
+        return f"{who} moved {e['dir']} to {e['pawn']} ({MOVES[e['why']]})."
     if kind == "transfer":
         return f"{who} moved {name(e['card'])} to the Palette."
     if kind == "discard":
