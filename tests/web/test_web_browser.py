@@ -2156,17 +2156,21 @@ def test_a_review_tells_the_decisions_a_bot_made_in_a_persons_seat(server: str, 
 
 def test_a_replays_controls_leave_the_board_on_a_phones_first_screen(server: str, browser) -> None:
     """On a phone the replay's controls (the seat, four step buttons on two lines, the slider,
-    the keys' help, the record's links) filled the first screen: the board began below it."""
+    the keys' help, the record's links) filled the first screen: the board began below it. And
+    the seat's choice, beside the buttons, was cut to "Seat 0 · A" (a name, or the moves a bot
+    played, make it long): it has a line of its own now."""
     made = api(server, "/api/replays", finished_record("testa-di-pecora", 4))
     page = browser.new_page(viewport=PHONE)
     page.goto(f"{server}{made['replay']}#seat=0&step=30")
     page.wait_for_selector("#board *")
     assert page.locator("#board").bounding_box()["y"] < PHONE["height"] / 2
+    controls = page.locator(".replay-controls").bounding_box()
+    assert page.get_by_label("Seen by").bounding_box()["width"] > 0.7 * controls["width"]
     steps = [
         page.get_by_role("button", name=n, exact=True) for n in ("First", "Back", "Forward", "Last")
     ]
     assert len({round(b.bounding_box()["y"]) for b in steps}) == 1  # one row, named as before
-    assert page.locator(".replay-controls").bounding_box()["height"] < 200
+    assert controls["height"] < 200
     more = page.get_by_text("Help, keys and the record file")
     expect(page.get_by_role("link", name="Download the record")).to_be_hidden()
     more.click()
