@@ -2,6 +2,8 @@
 season", so live play and replays are bounded by the option ``redeals`` (default 9): after that
 many pass-outs in one season, the dealer, the last seat offered the Inheritance, must claim it."""
 
+import random
+
 import pytest
 from testa_helpers import check, new, pass_out
 
@@ -86,3 +88,22 @@ def test_the_bound_makes_every_game_finite() -> None:
             g.act(seat, passing[0] if passing else legal[0])
             steps += 1
         assert steps <= info.max_game_length
+
+
+def test_the_bound_is_offered_only_at_five_players() -> None:
+    """At 4 players nobody is offered the Inheritance, so nobody passes it out: the lobby offered
+    "Redeals" there all the same, and the simulator did not call it idle."""
+    from tavola.sim.settings import idle_settings
+
+    assert idle_settings("testa-di-pecora", 4, "standard", {"redeals": 3}) == {
+        "redeals": "redeals=3 (only with 5 players)"
+    }
+    assert idle_settings("testa-di-pecora", 5, "standard", {"redeals": 3}) == {}
+    four = [tavola.new_game("testa-di-pecora", 4, seed=2, options={"redeals": r}) for r in (0, 50)]
+    rng = random.Random(2)
+    while not four[0].is_over:
+        (seat,) = four[0].to_act
+        action = rng.choice(four[0].legal_actions(seat))
+        for g in four:
+            g.act(seat, action)
+    assert four[0].result == four[1].result

@@ -55,6 +55,7 @@ SPEC = register(
                 REDEALS,
                 0,
                 50,
+                players=(5, 5),  # at 4 nobody claims: no Inheritance, no pass-outs
             ),
         },
         simultaneous=False,
