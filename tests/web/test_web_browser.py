@@ -215,6 +215,17 @@ def play_until_the_end(page, limit: int = 3000) -> None:
     raise AssertionError("the game did not end through the page")
 
 
+def test_the_lobby_opens_my_seat_by_the_name_i_gave_it(server: str, browser) -> None:
+    """The link to the creator's seat said "Open my seat (seat 0)" whatever name was typed."""
+    page = lobby(server, browser, "testa-di-pecora")
+    page.get_by_label("Seat 0: name (optional)").fill("Anna")
+    page.get_by_role("button", name="Create table").click()
+    expect(page.get_by_role("link", name="Open my seat")).to_have_text(
+        "Open my seat (Seat 0 · \u2068Anna\u2069)"
+    )
+    page.close()
+
+
 @pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
 def test_a_whole_game_through_the_lobby_and_the_table(server: str, browser, spec) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -546,7 +546,7 @@ function showCreated(entry) {
   const items = [];
   const mine = entry.seats.find((s) => s.kind === 'me');
   if (mine) {
-    items.push(h('p', {}, h('a', { class: 'button primary', href: mine.link, text: `Open my seat (seat ${mine.seat})` })));
+    items.push(h('p', {}, h('a', { class: 'button primary', href: mine.link, text: `Open my seat (${seatName(entry, mine.seat)})` })));
   }
   const friends = entry.seats.filter((s) => s.kind === 'invite');
   if (friends.length) {
