@@ -234,7 +234,7 @@ function seasons(msg, deck) {
     h('h2', { text: 'Seasons' }),
     v.seasons_done.length ? h('div', { class: 'scroll-x' }, h('table', {},
       h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Season' }), h('th', { scope: 'col', text: 'Side' }),
-        h('th', { scope: 'col', text: 'Ducats' }), seats.map((x) => h('th', { scope: 'col', class: 'num', text: isYou(msg, x) ? 'you' : `seat ${x}` })))),
+        h('th', { scope: 'col', text: 'Ducats' }), seats.map((x) => h('th', { scope: 'col', class: 'num', text: isYou(msg, x) ? 'You' : `Seat ${x}` })))),
       h('tbody', {}, rows))) : null,
     v.passouts.map((p) => h('p', { class: 'help', text: `Season ${p.season}: everyone passed; ${list(p.punished.map((x) => who(msg, x)))} lost 1 renown.` })));
 }
