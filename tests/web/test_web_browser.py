@@ -215,6 +215,34 @@ def play_until_the_end(page, limit: int = 3000) -> None:
     raise AssertionError("the game did not end through the page")
 
 
+def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser) -> None:
+    """Two copies of a card in a Rivals hand gave two buttons both named "Use Holy Family for
+    Influence". (The server's moves are made to read alike here: a hand's copies come late.)"""
+    made = api(
+        server,
+        "/api/tables",
+        {"game": "renaissance-rivals", "players": 1, "seats": [{"kind": "me"}]},
+    )
+    page = browser.new_page()
+
+    def alike(ws) -> None:
+        def from_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("legal"):
+                msg["legal"][1]["label"] = msg["legal"][0]["label"]
+            ws.send(json.dumps(msg))
+
+        ws.connect_to_server().on_message(from_server)
+
+    page.route_web_socket(re.compile(r"/ws/"), alike)
+    page.goto(server + made["seats"][0]["link"])
+    buttons = page.locator("#action-buttons button")
+    expect(buttons.nth(0)).to_have_text(re.compile(r"for Influence \(copy 1 of 2\)$"))
+    expect(buttons.nth(1)).to_have_text(re.compile(r"for Influence \(copy 2 of 2\)$"))
+    expect(buttons.nth(2)).not_to_have_text(re.compile("copy"))
+    page.close()
+
+
 def test_the_lobby_opens_my_seat_by_the_name_i_gave_it(server: str, browser) -> None:
     """The link to the creator's seat said "Open my seat (seat 0)" whatever name was typed."""
     page = lobby(server, browser, "testa-di-pecora")

@@ -227,6 +227,20 @@ export function list(words) {
   return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
+/** The moves' labels, each made its own where two read the same (two copies of a card in
+ *  hand: "Use Holy Family for Influence (copy 2 of 2)"), so that no two buttons are named
+ *  alike. */
+export function distinctLabels(legal) {
+  const count = new Map();
+  for (const { label } of legal) count.set(label, (count.get(label) || 0) + 1);
+  const seen = new Map();
+  return legal.map(({ label }) => {
+    if (count.get(label) === 1) return label;
+    seen.set(label, (seen.get(label) || 0) + 1);
+    return `${label} (copy ${seen.get(label)} of ${count.get(label)})`;
+  });
+}
+
 /** The legal action whose JSON has every field of `partial`, if any. */
 export function legalMatching(msg, partial) {
   return (msg.legal || []).find(({ action }) =>

@@ -3,7 +3,7 @@
 // and so may the other players once it has been away a while),
 // the log and the end screen. The board itself is drawn by the game's module,
 // static/games/<id>.js.
-import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats, botsToAct, skipKeepingFragment } from './dom.js';
+import { h, fill, redraw, seatLabel, sameAction, gameRenderer, appendEvents, turnText, awayBadge, clock, nameSeats, hintScrolling, fitSideToWindow, whileBusy, withoutRepeats, botsToAct, skipKeepingFragment, distinctLabels } from './dom.js';
 import { rankingTable } from './result.js';
 import { findTable, rememberTable, withoutCardData } from './store.js';
 import * as generic from './games/generic.js';
@@ -431,13 +431,14 @@ const ACTION_KEYS = '1234567890abcdefghijklmnopqrstuvwxyz';
 let shownMoves = ''; // the moves the buttons offer (JSON)
 
 function drawActions(msg) {
+  const labels = distinctLabels(msg.legal);
   const buttons = msg.legal.map((entry, i) => h('button', {
     type: 'button',
     class: 'action',
     'aria-keyshortcuts': ACTION_KEYS[i] ?? null,
     dataset: { focusKey: `btn:${JSON.stringify(entry.action)}` },
     onclick: () => act(entry.action),
-  }, ACTION_KEYS[i] ? h('kbd', { 'aria-hidden': 'true', text: ACTION_KEYS[i] }) : null, entry.label));
+  }, ACTION_KEYS[i] ? h('kbd', { 'aria-hidden': 'true', text: ACTION_KEYS[i] }) : null, labels[i]));
   if (msg.take_back) { // a step of a secret choice not yet finished: nobody else saw it
     buttons.push(h('button', {
       type: 'button', class: 'action take-back', dataset: { focusKey: 'btn:take-back' },
