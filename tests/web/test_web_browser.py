@@ -217,7 +217,8 @@ def play_until_the_end(page, limit: int = 3000) -> None:
 
 def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser) -> None:
     """Two copies of a card in a Rivals hand gave two buttons both named "Use Holy Family for
-    Influence". (The server's moves are made to read alike here: a hand's copies come late.)"""
+    Influence". (The server's moves are made to read alike here: a hand's copies come late.)
+    And what a market card's numbers are was said only in tooltips, which touch never shows."""
     made = api(
         server,
         "/api/tables",
@@ -240,6 +241,9 @@ def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser
     expect(buttons.nth(0)).to_have_text(re.compile(r"for Influence \(copy 1 of 2\)$"))
     expect(buttons.nth(1)).to_have_text(re.compile(r"for Influence \(copy 2 of 2\)$"))
     expect(buttons.nth(2)).not_to_have_text(re.compile("copy"))
+    expect(page.locator(".rr-market-head")).to_contain_text(
+        "cost in Influence (circled), what it gives"
+    )
     page.close()
 
 

@@ -302,6 +302,7 @@ function market(msg, set, act) {
     h('div', { class: 'rr-market-head' },
       h('h2', { id: 'market-title', text: 'The market' }),
       h('p', { class: 'help legend' },
+        h('span', { class: 'card-key', text: 'On a card: its level (L1, its VP too unless it shows VP), cost in Influence (circled), what it gives (Influence, gold, or Advancement, blue) and its arrow’s move.' }),
         me && v.phase !== 'over' ? h('span', { class: 'key reach-key', text: `within ${whose(msg)} reach` }) : null,
         act && msg.legal?.some((e) => e.action.kind === 'acquire') ? h('span', { class: 'key buy-key', text: 'you can acquire' }) : null,
         removed !== null ? h('span', { class: 'key removed-key', text: `column A: ${plural(columnA, 'card')} left, ${removed} removed${removed ? ` (−${removed} VP)` : ''}` }) : null)),
