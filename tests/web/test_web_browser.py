@@ -215,6 +215,20 @@ def play_until_the_end(page, limit: int = 3000) -> None:
     raise AssertionError("the game did not end through the page")
 
 
+def test_the_focus_after_a_card_is_played_is_on_a_phones_screen(server: str, browser) -> None:
+    """On a phone, a Testa card played by its key left the focus on the turn line, at y=-749,
+    unscrolled to: a keyboard or screen reader's user was left off the screen."""
+    page = my_seat(server, browser, "testa-di-pecora", 4, "random", viewport=PHONE)
+    card = page.locator("#board button.playable:enabled").first
+    card.wait_for(timeout=20000)
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    box = page.evaluate("() => document.activeElement.getBoundingClientRect().toJSON()")
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    page.close()
+
+
 def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser) -> None:
     """Two copies of a card in a Rivals hand gave two buttons both named "Use Holy Family for
     Influence". (The server's moves are made to read alike here: a hand's copies come late.)

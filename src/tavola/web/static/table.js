@@ -495,6 +495,7 @@ function keepFocus(draw) {
     ? playable[Math.min(Math.max(index, 0), playable.length - 1)] : null;
   const target = again || sameKind || actionsBox.querySelector('button') || $('turn');
   target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'nearest' }); // a card played far down a phone's page: the turn line is above
 }
 
 document.addEventListener('keydown', (event) => {
