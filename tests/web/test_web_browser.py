@@ -215,6 +215,14 @@ def play_until_the_end(page, limit: int = 3000) -> None:
     raise AssertionError("the game did not end through the page")
 
 
+@pytest.mark.parametrize("spec", GAMES, ids=[s.id for s in GAMES])
+def test_my_seats_panel_is_named_mine(server: str, browser, spec) -> None:
+    """The 2006 game's seat panel was named "Seat 0" for its own player, Testa's "Seat 0 (you)"."""
+    page = my_seat(server, browser, spec.id, max(2, spec.min_players), "random")
+    expect(page.locator('#board section[aria-label^="Seat 0 (you)"]')).to_have_count(1)
+    page.close()
+
+
 def test_the_focus_after_a_card_is_played_is_on_a_phones_screen(server: str, browser) -> None:
     """On a phone, a Testa card played by its key left the focus on the turn line, at y=-749,
     unscrolled to: a keyboard or screen reader's user was left off the screen."""

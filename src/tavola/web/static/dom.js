@@ -212,6 +212,11 @@ export function who(msg, seat) {
   return msg.seats?.[seat]?.kind === 'bot' ? 'the bot in your seat' : 'you';
 }
 
+/** A seat's panel's name for screen readers: "Seat 1 · Bea", "Seat 0 (you)". */
+export function seatPanelLabel(msg, seat) {
+  return `${seatLabel(msg, seat)}${isYou(msg, seat) ? ' (you)' : ''}`;
+}
+
 /** Whose view is drawn, before a noun: "your", or "Seat 1’s" in a replay of another's seat. */
 export function whose(msg) {
   return isYou(msg, msg.seat) ? 'your' : `${seatLabel(msg, msg.seat)}’s`;

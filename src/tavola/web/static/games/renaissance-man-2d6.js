@@ -1,7 +1,7 @@
 // Renaissance Man (2006) on the web: the face-up Challenges, the attempt or Event under way,
 // the dice, your Creative Reserves and every seat's points, cards and Success pile.
 import {
-  h, fill, seatBadges, seatLabel, who, whose, isYou, capital, legalMatching, playable, chipList,
+  h, fill, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, capital, legalMatching, playable, chipList,
 } from '../dom.js';
 
 const KINDS = ['C', 'F', 'G', 'M', 'W'];
@@ -184,7 +184,7 @@ function seatPanel(msg, set, s) {
   const acting = v.to_act.includes(s);
   const pile = v.success[s];
   const known = KINDS.some((k) => v.known[s][k]) && s !== msg.seat;
-  return h('section', { class: `seat${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': seatLabel(msg, s) },
+  return h('section', { class: `seat${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': seatPanelLabel(msg, s) },
     h('h3', {}, seatLabel(msg, s), seatBadges(msg, s)),
     h('dl', { class: 'stats' },
       h('div', {}, h('dt', { text: 'Points' }), h('dd', { class: 'big', text: v.scores[s] })),

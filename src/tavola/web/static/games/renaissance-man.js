@@ -3,7 +3,7 @@
 // offers drawn at its top corners, its needs at its bottom corners), tokens, your hand, and the
 // steps of your secret commitment. Every icon is drawn here (original SVG) and named in text.
 import {
-  h, fill, icon, seatBadges, seatLabel, who, whose, isYou, list, capital, legalMatching, playable, stylesheet, chipList,
+  h, fill, icon, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, list, capital, legalMatching, playable, stylesheet, chipList,
 } from '../dom.js';
 
 stylesheet('/static/games/renaissance-man.css');
@@ -290,7 +290,7 @@ function seatPanel(msg, s, act) {
   ];
   return h('section', {
     class: `seat rm13-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`,
-    'aria-label': `${seatLabel(msg, s)}${isYou(msg, s) ? ' (you)' : ''}`,
+    'aria-label': seatPanelLabel(msg, s),
   },
   h('h3', {}, h('span', { class: `rm13-swatch seat-${s}`, 'aria-hidden': 'true' }), seatLabel(msg, s), seatBadges(msg, s)),
   h('dl', { class: 'stats rm13-stats' },

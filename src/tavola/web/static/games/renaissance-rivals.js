@@ -3,7 +3,7 @@
 // (Masterpieces in progress), completed Masterpieces and score. Its look is in
 // renaissance-rivals.css; cards, badges and arrows are drawn in CSS and inline SVG.
 import {
-  h, fill, icon, seatBadges, seatLabel, who, whose, isYou, capital, list, legalMatching, playable, stylesheet, chipList,
+  h, fill, icon, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, capital, list, legalMatching, playable, stylesheet, chipList,
 } from '../dom.js';
 
 const CSS = '/static/games/renaissance-rivals.css';
@@ -447,7 +447,7 @@ function seatPanel(msg, set, s) {
   const v = msg.view;
   const p = v.seats[s];
   const acting = v.to_act.includes(s) && v.phase !== 'over';
-  return h('section', { class: `seat rr-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': `${seatLabel(msg, s)}${isYou(msg, s) ? ' (you)' : ''}: ${artistName(set, p.artist)}` },
+  return h('section', { class: `seat rr-seat seat-${s}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`, 'aria-label': `${seatPanelLabel(msg, s)}: ${artistName(set, p.artist)}` },
     h('h3', {}, h('span', { class: `rr-pawn seat-${s}`, 'aria-hidden': 'true' }, h('span', { class: 'dot', text: s })), seatLabel(msg, s), seatBadges(msg, s)),
     h('p', { class: 'artist', text: artistName(set, p.artist) }),
     h('dl', { class: 'stats' },

@@ -1,6 +1,6 @@
 // Testa di Pecora on the web: the seats around the table, the trade, your hand, the seasons.
 import {
-  h, fill, seatBadges, icon, seatLabel, who, whose, isYou, list, capital, legalMatching, playable, chipList,
+  h, fill, seatBadges, icon, seatLabel, seatPanelLabel, who, whose, isYou, list, capital, legalMatching, playable, chipList,
 } from '../dom.js';
 
 // Suit emblems (24x24): a cross for the Church, a gondola on the lagoon for Venice, the lily
@@ -103,7 +103,7 @@ function seatPanel(msg, deck, s, pos) {
   const acting = v.to_act.includes(s);
   return h('section', {
     class: `seat pos-${pos}${acting ? ' acting' : ''}${s === msg.seat ? ' me' : ''}`,
-    'aria-label': `${seatLabel(msg, s)}${isYou(msg, s) ? ' (you)' : ''}`,
+    'aria-label': seatPanelLabel(msg, s),
   },
   h('h3', {}, seatLabel(msg, s), seatBadges(msg, s)),
   h('dl', { class: 'stats' },
