@@ -2184,6 +2184,27 @@ def test_a_review_entry_shows_the_reviewed_seat_after_another_is_chosen(server: 
     page.close()
 
 
+@pytest.mark.parametrize(
+    ("game", "unit"),
+    [
+        ("testa-di-pecora", "renown"),
+        ("renaissance-rivals", "VP"),
+        ("renaissance-man-2d6", "points"),
+    ],
+)
+def test_the_final_ranking_says_what_a_score_counts(server: str, browser, game, unit) -> None:
+    """The ranking's column said 'Score' in every game: renown in Testa, VP in Rivals, points in
+    the 2006 game (the game's spec says which)."""
+    made = api(server, "/api/replays", finished_record(game, 4))
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=0&step=0")
+    page.wait_for_selector("#board *")
+    page.keyboard.press("End")
+    ranking = page.get_by_role("table", name="Final ranking")
+    expect(ranking.get_by_role("columnheader").nth(2)).to_have_text(f"Score ({unit})")
+    page.close()
+
+
 def test_a_review_tells_the_decisions_a_bot_made_in_a_persons_seat(server: str, browser):
     """A person's seat a bot played for a while: the review names the bot's decisions, which
     read as the person's; a seat a bot played throughout is not marked move by move. The

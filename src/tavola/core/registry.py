@@ -76,6 +76,8 @@ class GameSpec:
     strongest bot measured there. ``values`` is the folder of the learned values it ships, and
     ``features(view)`` what such a value reads of a seat's position, from that seat's view
     (default: ``observe(seat)``), where the raw observation is too much for it.
+    ``score_unit`` says what a result's scores count, in a player's words ("renown"), for the
+    pages that show them.
     """
 
     id: str
@@ -92,6 +94,7 @@ class GameSpec:
     hidden_information: bool = False
     chance: bool = True
     description: str = ""
+    score_unit: str = ""
     invariants: Callable[[Game], list[str]] | None = field(default=None, repr=False, compare=False)
     heuristic: Callable[..., Any] | None = field(default=None, repr=False, compare=False)
     text: TextUI | None = field(default=None, repr=False, compare=False)
@@ -165,6 +168,7 @@ class GameSpec:
             "hidden_information": self.hidden_information,
             "chance": self.chance,
             "description": self.description,
+            "score_unit": self.score_unit,
         }
 
 

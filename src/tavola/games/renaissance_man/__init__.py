@@ -68,6 +68,7 @@ SPEC = register(
         simultaneous=True,
         hidden_information=True,
         chance=True,
+        score_unit="workers, +1 for a win",
         description=(
             "By Anthony Rubbo: train, hire and recruit Merchants, Scholars, Bakers and Knights "
             "into a pyramid of 15 workers; the first Master wins. Actions are chosen secretly "

@@ -56,6 +56,7 @@ SPEC = register(
         simultaneous=False,
         hidden_information=True,
         chance=True,
+        score_unit="points",
         description=(
             "By Sharon Cichelli and Jonathan Leistiko: spend your Creative Reserves (Cooking, "
             "Friend, Gamer, Musician, Writer) and roll 2d6 to accomplish Challenges; the most "

@@ -131,6 +131,7 @@ SPEC = register(
         simultaneous=False,
         hidden_information=True,
         chance=True,
+        score_unit="VP",
         description=(
             "By Seth McCormick: six Renaissance artists criss-cross a 4 x 4 art market, acquire "
             "Commissions for Influence, Skills and Victory Points, and complete their "

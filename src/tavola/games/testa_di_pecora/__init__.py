@@ -61,6 +61,7 @@ SPEC = register(
         simultaneous=False,
         hidden_information=True,
         chance=True,
+        score_unit="renown",
         description=(
             "Trick taking in Renaissance Italy: claim the Inheritance, find your secret partner, "
             "win the majority of the 120 ducats each season."

@@ -7,6 +7,7 @@ import { h, seatLabel, isYou } from './dom.js';
  */
 export function rankingTable(msg) {
   const result = msg.result;
+  const unit = document.getElementById('main')?.dataset.scoreUnit; // the game's: "renown", "VP"
   const alone = msg.seats.length === 1;
   const outcome = (s) => (result.winners?.includes(s) ? 'won' : 'lost');
   const rows = (result.ranking || [...msg.seats.keys()]).map((s) => h('tr', {},
@@ -16,6 +17,6 @@ export function rankingTable(msg) {
     h('td', { text: result.scores?.[s] ?? '' })));
   return h('table', { class: 'ranking' },
     h('caption', { text: alone ? `The game is ${outcome(0)}` : 'Final ranking' }),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: alone ? 'Outcome' : 'Place' }), h('th', { scope: 'col', text: 'Seat' }), h('th', { scope: 'col', text: 'Score' }))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: alone ? 'Outcome' : 'Place' }), h('th', { scope: 'col', text: 'Seat' }), h('th', { scope: 'col', text: unit ? `Score (${unit})` : 'Score' }))),
     h('tbody', {}, rows));
 }
