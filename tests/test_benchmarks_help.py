@@ -22,6 +22,13 @@ def run(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def usage_error(script: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    """``run(script, *argv)``, which must end in a usage error (exit code 2)."""
+    done = run(script, *argv)
+    assert done.returncode == 2, done.stderr
+    return done
+
+
 @pytest.mark.parametrize("script", sorted(BENCHMARKS.glob("*.py")), ids=lambda p: p.name)
 def test_a_benchmark_answers_help(script: Path) -> None:
     done = subprocess.run(
@@ -47,8 +54,8 @@ def test_a_benchmark_answers_help(script: Path) -> None:
 def test_throughput_refuses_a_game_or_a_time_it_cannot_measure(argv: list[str], says: str) -> None:
     """An unknown game measured nothing and said open_spiel was not installed; no time divided
     by zero games, and no measurement without end."""
-    done = run("throughput.py", *argv)
-    assert done.returncode == 2 and says in done.stderr, done.stderr
+    done = usage_error("throughput.py", *argv)
+    assert says in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(
@@ -92,8 +99,8 @@ def test_a_benchmark_refuses_a_run_it_cannot_play_before_playing(
 ) -> None:
     """An unknown game, no games or no players ended in a traceback (ZeroDivisionError, the
     simulator's SimulationError) once the run had started, not in a usage error."""
-    done = run(script, *argv)
-    assert done.returncode == 2 and says in done.stderr, done.stderr
+    done = usage_error(script, *argv)
+    assert says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -118,8 +125,8 @@ def test_a_benchmark_takes_jobs_and_seeds_as_tavola_does(
 ) -> None:
     """sim_scaling.py --jobs 300 ended in the simulator's traceback after its first run;
     strength.py started 300 processes, and played a seed every tavola command refuses."""
-    done = run(script, *argv)
-    assert done.returncode == 2 and says in done.stderr, done.stderr
+    done = usage_error(script, *argv)
+    assert says in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(
@@ -164,9 +171,9 @@ def test_a_benchmark_refuses_nothing_to_measure(script: str, argv: list[str]) ->
     """No games, draws, iterations or actions ended in a traceback once the run was over
     (ZeroDivisionError, StatisticsError, a failed assertion); table_actions.py with no
     tables never ended."""
-    done = run(script, *argv)
     says = "expected a whole number of at least 1, not '0'"
-    assert done.returncode == 2 and says in done.stderr, done.stderr
+    done = usage_error(script, *argv)
+    assert says in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(
@@ -194,8 +201,8 @@ def test_a_benchmark_refuses_a_time_that_is_not_one(
 ) -> None:
     """head_to_head.py --seconds nan ended in a ValueError traceback; the server benchmarks
     started a server whose bots waited nan or a negative time."""
-    done = run(script, *argv)
-    assert done.returncode == 2 and says in done.stderr, done.stderr
+    done = usage_error(script, *argv)
+    assert says in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(
@@ -212,8 +219,7 @@ def test_a_benchmark_refuses_a_file_it_cannot_write_before_it_runs(
 ) -> None:
     """A folder given for --groups, --save or --profile ended in IsADirectoryError once the
     deal, the runs or the measure (a server's, a minute) were over."""
-    done = run(script, *argv, str(tmp_path))
-    assert done.returncode == 2, done.stderr
+    done = usage_error(script, *argv, str(tmp_path))
     assert done.stderr.endswith(f"error: cannot write {tmp_path}: it is a folder\n")
     assert done.stdout == ""
 
@@ -234,8 +240,8 @@ def test_rm2d6_balance_refuses_a_list_with_a_bad_item_before_it_plays(
 ) -> None:
     """'--players two' ended in a ValueError traceback; '--players 2,9' and '--lineups
     random,best' played every run before the bad item, then stopped."""
-    done = run("rm2d6_balance.py", "--games", "2", *argv)
-    assert done.returncode == 2 and says in done.stderr, done.stderr
+    done = usage_error("rm2d6_balance.py", "--games", "2", *argv)
+    assert says in done.stderr, done.stderr
     assert done.stdout == ""
 
 
