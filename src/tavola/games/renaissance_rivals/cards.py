@@ -82,6 +82,8 @@ MAJOR_VP = 8
 ST_PETERS_COST = 14
 ST_PETERS_VP = 10
 MAX_VALUE = 20
+MP_STEPS = 3
+"""The steps of every Masterpiece, each with its Advancement points (the card file gives them)."""
 COPY_PREFIXES = ("red-", "s1-", "s2-", "s3-", "s4-")
 """The prefixes the game gives its copies of a card: no id in a card file starts with them."""
 _LINK_KEYS = ("skill", "needs")
@@ -352,7 +354,7 @@ def parse_cards(f: DataFile) -> Cards:
             raise f.error(f"'city' is Milan, Florence or Rome, not {quote(city, 20)}", t, i, "city")
         m["city"].append(CITIES.index(city))
         steps = f.field(row, t, i, "steps", list)
-        if len(steps) != 3 or not all(
+        if len(steps) != MP_STEPS or not all(
             isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= MAX_VALUE for x in steps
         ):
             raise f.error(

@@ -10,7 +10,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ...core.words import count, outcome, within
-from .cards import CITIES, SKILL_NAMES, SKILLS, cards_by_key
+from .cards import CITIES, MP_STEPS, SKILL_NAMES, SKILLS, cards_by_key
 from .rules import K_COM, K_MP, K_START, MP0, tables_for
 
 if TYPE_CHECKING:
@@ -283,7 +283,7 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
         return f"{who} started {name(e['card'])} in {e['city'].capitalize()}."
     if kind == "advance":
         paid = count(e["points"], "Advancement point")
-        return f"{who} advanced {name(e['card'])} to step {e['step']} of 3, paying {paid}."
+        return f"{who} advanced {name(e['card'])} to step {e['step']} of {MP_STEPS}, paying {paid}."
     if kind == "complete":
         return f"{who} completed {name(e['card'])} ({e['vp']} VP)."
     if kind == "elevate":
