@@ -1677,6 +1677,31 @@ def test_rivals_level_and_skill_badges_share_a_line_on_a_phone(server: str, brow
     page.close()
 
 
+def test_a_board_is_drawn_in_its_games_style_even_when_the_style_comes_late(
+    server: str, browser
+) -> None:
+    """A game's module added its stylesheet as it drew the board, so a stylesheet that came
+    late left the board unstyled for a moment: every icon 300 x 150 px, a Rivals card's badges
+    367 px apart (CI measured one such moment). The page's head links it now."""
+
+    def late(route) -> None:
+        time.sleep(1.0)
+        route.continue_()
+
+    for game in ("renaissance-rivals", "renaissance-man"):
+        made = api(server, "/api/replays", finished_record(game, 4))
+        page = browser.new_page(viewport=PHONE)
+        page.route("**/static/games/*.css", late)
+        page.goto(f"{server}{made['replay']}#seat=0&step=10")
+        page.wait_for_selector("#board svg", state="attached")
+        widths = page.evaluate(
+            "() => [...document.querySelectorAll('#board svg')]"
+            ".map((s) => s.getBoundingClientRect().width)"
+        )
+        assert widths and max(widths) < 100, (game, max(widths))
+        page.close()
+
+
 def test_a_refused_table_puts_the_focus_on_the_field_at_fault(server: str, browser) -> None:
     """The Create button, off while the server answered, left the focus on the page; the
     message named the option by its key ('round_limit'), not by the field's label; '1e' in a

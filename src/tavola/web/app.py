@@ -57,6 +57,7 @@ from .readings import reading
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
+
 MAX_MESSAGE = 16 * 1024
 """The largest WebSocket message a client may send (an action is a few dozen bytes)."""
 MAX_BODY = 64 * 1024
@@ -127,6 +128,7 @@ def create_app(
     app.state.tables = tables
     app.state.store = store
     templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.globals["game_stylesheet"] = _game_stylesheet
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     def missing(request: Request, what: str) -> HTMLResponse:
@@ -549,6 +551,13 @@ def _parsed(raw: str | bytes) -> Any:
         return json.loads(raw)
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError included
         return NOT_JSON
+
+
+def _game_stylesheet(game_id: str) -> str | None:
+    """The address of a game's own stylesheet, static/games/<id>.css, or None if it has none.
+    A table's and a replay's page link it in their head, so a board is never drawn unstyled."""
+    name = f"games/{game_id}.css"
+    return f"/static/{name}" if (HERE / "static" / name).is_file() else None
 
 
 def _bot_words(moves: list[tuple[int, int]], steps: int) -> str:

@@ -278,12 +278,6 @@ export function playable(tag, attrs, entry, act, ...children) {
   }, ...children);
 }
 
-/** Load the stylesheet at `href` once (a game's renderer calls it for its own CSS file). */
-export function stylesheet(href) {
-  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
-  document.head.append(h('link', { rel: 'stylesheet', href }));
-}
-
 /** The game's own renderer, static/games/<id>.js, or `fallback` for a game without one. */
 export async function gameRenderer(gameId, fallback) {
   if (!/^[a-z0-9-]+$/.test(gameId)) return fallback;

@@ -3,10 +3,8 @@
 // offers drawn at its top corners, its needs at its bottom corners), tokens, your hand, and the
 // steps of your secret commitment. Every icon is drawn here (original SVG) and named in text.
 import {
-  h, fill, icon, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, list, capital, legalMatching, playable, stylesheet, chipList,
+  h, fill, icon, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, list, capital, legalMatching, playable, chipList,
 } from '../dom.js';
-
-stylesheet('/static/games/renaissance-man.css');
 
 const AREAS = ['coin', 'book', 'bread', 'shield'];
 const WORKER = { merchant: 'Merchant', scholar: 'Scholar', baker: 'Baker', knight: 'Knight', renaissance: 'Renaissance Man' };
@@ -392,7 +390,6 @@ function phaseLine(msg) {
 // -- the module's interface ----------------------------------------------------------------------
 
 export function render(container, msg, act) {
-  stylesheet('/static/games/renaissance-man.css');
   const v = msg.view;
   const me = msg.seat;
   const order = [...v.structures.keys()];
@@ -409,7 +406,6 @@ export function render(container, msg, act) {
 
 /** A seat's final view on the end screen: its pyramid and score. */
 export function revealed(view, msg, s) {
-  stylesheet('/static/games/renaissance-man.css');
   const m = { ...msg, view };
   const built = view.structures[s].filter((x) => x !== null).length;
   const winner = view.winners && view.winners.includes(s);

@@ -1,12 +1,11 @@
 // Renaissance Rivals on the web: the 4 x 4 market of Commission stacks with every pawn, this
 // turn's points, your hand as cards with their uses, and every seat's Palette, City slots
 // (Masterpieces in progress), completed Masterpieces and score. Its look is in
-// renaissance-rivals.css; cards, badges and arrows are drawn in CSS and inline SVG.
+// renaissance-rivals.css, which the page links in its head; cards, badges and arrows are drawn in CSS and inline SVG.
 import {
-  h, fill, icon, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, capital, list, legalMatching, playable, stylesheet, chipList,
+  h, fill, icon, seatBadges, seatLabel, seatPanelLabel, who, whose, isYou, capital, list, legalMatching, playable, chipList,
 } from '../dom.js';
 
-const CSS = '/static/games/renaissance-rivals.css';
 const CITIES = ['milan', 'florence', 'rome'];
 const ROW_CITY = ['Milan', 'Florence', 'Florence', 'Rome'];
 const COLS = 'ABCD';
@@ -469,7 +468,6 @@ function seatPanel(msg, set, s) {
 // -- the module's interface --------------------------------------------------------------------
 
 export function render(container, msg, act) {
-  stylesheet(CSS);
   const v = msg.view;
   const set = setOf(msg);
   fill(container,
@@ -487,7 +485,6 @@ export function render(container, msg, act) {
 /** A seat's final view on the end screen: everything it held, its hand, deck and discards
  *  too (as the seat itself saw them), beside its works and Palette. */
 export function revealed(view, msg, s) {
-  stylesheet(CSS);
   const set = setOf(msg);
   const p = view.seats[s];
   const pile = (title, ids) => h('div', { class: 'rr-done' }, h('h4', { text: `${title} (${ids.length})` }),
