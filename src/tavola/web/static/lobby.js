@@ -129,7 +129,7 @@ function showGame() {
   $('game-description').textContent = game.description || '';
   playersInput.min = game.min_players;
   playersInput.max = game.max_players;
-  const wanted = prefill?.players ?? game.min_players;
+  const wanted = prefill?.players ?? game.max_players; // as the API's and the command line's default
   playersInput.value = Math.min(game.max_players, Math.max(game.min_players, Number(wanted) || 0));
   $('players-help').textContent = `${game.min_players} to ${game.max_players}`;
   $('players-note').textContent = '';
@@ -172,7 +172,7 @@ function clampPlayers() {
   const game = currentGame();
   const typed = playersInput.value;
   const n = Math.round(Number(typed));
-  playersInput.value = typed === '' || !Number.isFinite(n) ? game.min_players
+  playersInput.value = typed === '' || !Number.isFinite(n) ? game.max_players
     : Math.min(game.max_players, Math.max(game.min_players, n));
   return playersInput.value === typed ? ''
     : `${game.title} takes ${game.min_players} to ${game.max_players} players: set to ${playersInput.value}.`;
