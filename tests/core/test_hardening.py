@@ -619,6 +619,15 @@ def test_cards_written_as_an_inline_array_are_named_by_entry_and_id() -> None:
     )
 
 
+def test_an_inline_entry_missing_a_key_is_named_once() -> None:
+    """An entry of an inline array that lacked a key was named twice: 'my.toml, card entry 2
+    (id 'hermit'): [[card]] entry 2 lacks 'suit'' (and it is no [[card]] entry)."""
+    text = 'card = [{id = "pope"}, {id = "hermit"}]\n[deck]\ntrump_suit = "Church"\n'
+    assert deck_error(text) == "my.toml, card entry 1 (id 'pope'): the entry lacks 'name', " + (
+        "'suit', 'ducats' and 'influence'"
+    )
+
+
 @pytest.mark.parametrize(
     "game", ["testa-di-pecora", "renaissance-man", "renaissance-rivals", "renaissance-man-2d6"]
 )

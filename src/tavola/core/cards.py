@@ -367,8 +367,9 @@ class DataFile:
         """Refuse an entry of ``[[table]]`` without any of ``keys``, naming every one missing,
         at the entry's line."""
         missing = [repr(k) for k in keys if k not in row]
-        if missing:
-            raise self.error(f"[[{table}]] entry {index + 1} lacks {listed(missing)}", table, index)
+        if missing:  # an entry of an inline array is named by error() itself
+            entry = f"[[{table}]] entry {index + 1}" if self.line_of(table, index) else "the entry"
+            raise self.error(f"{entry} lacks {listed(missing)}", table, index)
 
     def set_name(self) -> str:
         """The card set's name: ``name`` in the optional ``[set]`` table (whose other key,
