@@ -199,6 +199,28 @@ def test_a_file_without_its_tables_says_what_it_lacks(
 
 
 @pytest.mark.parametrize(
+    ("game", "other", "said"),
+    [
+        ("testa-di-pecora", "renaissance-man", "Renaissance Man (2013), not for Testa di Pecora"),
+        ("renaissance-man", "renaissance-rivals", "Renaissance Rivals, not for Renaissance Man"),
+        ("renaissance-rivals", "renaissance-man-2d6", "Renaissance Man (2006), not for Renais"),
+        ("renaissance-man-2d6", "testa-di-pecora", "Testa di Pecora, not for Renaissance Man"),
+    ],
+)
+def test_another_games_card_file_is_told_to_be_that_games(game: str, other: str, said: str) -> None:
+    """A file made for another game (the lobby has a card-file field for each) was called one
+    of unknown tables ('unknown table [set] (a deck file has [deck] and [[card]])'), with no
+    word of the game it fits."""
+    package, option = CARD_OPTION[other]
+    path = importlib.resources.files(f"tavola.games.{package}") / "data" / f"{option}.toml"
+    text = path.read_text(encoding="utf-8")
+    found = card_error(game, lambda _: text)
+    assert re.match(
+        rf"mine\.toml, line \d+: this looks like a card file for {re.escape(said)}", found
+    )
+
+
+@pytest.mark.parametrize(
     ("text", "said"),
     [
         (  # "not valid TOML: Invalid value"

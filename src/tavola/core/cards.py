@@ -321,10 +321,11 @@ class DataFile:
             return CardDataError(f"{self.path}, {table} entry {index + 1}{which}: {message}")
         return CardDataError(f"{self.path}: {message}")
 
-    def only_tables(self, kind: str, *tables: str) -> None:
+    def only_tables(self, kind: str, *tables: str, other: str = "") -> None:
         """Refuse anything at the top of the file but ``tables`` (written as in the file:
         ``"[set]"``, ``"[[card]]"``), naming the line of the first in the file: a table's
-        header, or a key written before any (``kind``: what the file is, for the message)."""
+        header, or a key written before any (``kind``: what the file is, for the message;
+        ``other``: what the file looks like instead, if known, "a card file for <game>")."""
         has = f"{kind} has {listed(tables)}"
         if not self.data:
             raise self.error(f"the file holds no card data (it is empty, or only comments): {has}")
@@ -333,6 +334,8 @@ class DataFile:
         if not extra:
             return
         name, value = extra[0], self.data[extra[0]]
+        if other:
+            raise self._at(name, f"this looks like {other} ({has})")
         if isinstance(value, dict) or (value and _all_tables(value)):
             raise self._at(name, f"unknown table [{shorten(name, 40)}] ({has})")
         raise self._at(name, f"unknown key {quote(name, 30)} outside any table ({has})")
@@ -489,6 +492,11 @@ class CardsOption(Option):
     default: Any = "standard"
     builtin: Mapping[str, Path] = field(default_factory=dict)
     parse: Callable[[DataFile], Any] | None = field(default=None, compare=False)
+    tables: tuple[str, ...] = ()
+    """The file's tables as written in it (``"[set]"``, ``"[[card]]"``): anything else at its
+    top is refused before ``parse`` runs, and a file of another game's tables is told so."""
+    kind: str = "a card file"
+    """What the file is called in errors."""
     _loaded: weakref.WeakValueDictionary[str, Any] = field(
         default_factory=weakref.WeakValueDictionary, compare=False, repr=False
     )
@@ -537,11 +545,35 @@ class CardsOption(Option):
 
     def load(self, value: str | Mapping[str, str]) -> Any:
         """The parsed card set for a checked value (cached by content)."""
-        assert self.parse is not None, "a CardsOption needs a parse function"
         name, text = self.source(value)
-        parsed = _parse(self.parse, name, text)
+        parsed = _parse(self, name, text)
         self._loaded[parsed.key] = parsed
         return parsed
+
+    def data_file(self, name: str, text: str) -> DataFile:
+        """The parsed text, its top checked against :attr:`tables`."""
+        f = DataFile(name, text)
+        if self.tables:
+            f.only_tables(self.kind, *self.tables, other=self._looks_like(set(f.data)))
+        return f
+
+    def _looks_like(self, top: set[str]) -> str:
+        """ "a card file for <game>" when the tables and keys ``top`` are all of one other
+        game's card file and not all of this one's, else ""."""
+        if top <= {t.strip("[]") for t in self.tables}:
+            return ""
+        from .registry import list_games  # here: the registry imports this module
+
+        ours = [s.title for s in list_games() if any(o is self for o in s.options.values())]
+        fits = [
+            spec.title
+            for spec in list_games()
+            for o in spec.options.values()
+            if isinstance(o, CardsOption) and o.tables and top <= {t.strip("[]") for t in o.tables}
+        ]
+        if len(fits) != 1:
+            return ""
+        return f"a card file for {fits[0]}" + (f", not for {ours[0]}" if ours else "")
 
     def key_for(self, f: DataFile) -> str:
         """What names a card set in views: ``standard``, or ``sha-`` and 128 bits of its
@@ -584,16 +616,17 @@ def _builtin_text(path: Path) -> tuple[str, str]:
 _PARSED: OrderedDict[tuple[Any, str, str], Any] = OrderedDict()
 
 
-def _parse(parse: Callable[[DataFile], Any], name: str, text: str) -> Any:
-    """``parse(DataFile(name, text))``, remembered for the last few distinct contents (keyed
-    by the text itself: a string keeps its hash, so a game started again with the same data
-    pays no digest)."""
-    key = (parse, name, text)
+def _parse(option: CardsOption, name: str, text: str) -> Any:
+    """``option.parse`` of the text, remembered for the last few distinct contents (keyed by
+    the text itself: a string keeps its hash, so a game started again with the same data pays
+    no digest)."""
+    assert option.parse is not None, "a CardsOption needs a parse function"
+    key = (option.parse, name, text)
     found = _PARSED.get(key)
     if found is not None:
         _PARSED.move_to_end(key)
         return found
-    parsed = parse(DataFile(name, text))
+    parsed = option.parse(option.data_file(name, text))
     _PARSED[key] = parsed
     if len(_PARSED) > _CACHE_SIZE:
         _PARSED.popitem(last=False)

@@ -84,8 +84,8 @@ def _icons(f: DataFile, row: dict, i: int, key: str) -> tuple[int, int]:
 
 
 def parse_cards(f: DataFile) -> Cards:
-    """Validate a card file; errors name the line of the entry or key at fault."""
-    f.only_tables("a card file", "[set]", "[[card]]", "[[token]]")
+    """Validate a card file (its tables checked by CARDS.tables); errors name the line of the
+    entry or key at fault."""
     name = f.set_name()
     rows = f.entries("card")
     ids: list[str] = []
@@ -166,6 +166,7 @@ CARDS = CardsOption(
     "the 96 game cards and 48 tokens",
     builtin={"standard": Path(__file__).parent / "data" / "cards.toml"},
     parse=parse_cards,
+    tables=("[set]", "[[card]]", "[[token]]"),
 )
 
 cards_by_key = CARDS.by_key

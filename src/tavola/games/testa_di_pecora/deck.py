@@ -58,8 +58,8 @@ def load_deck(source: str | Path | dict[str, str] | None = None) -> Deck:
 
 
 def parse_deck(f: DataFile) -> Deck:
-    """Validate a deck file; errors name the line of the entry or key at fault."""
-    f.only_tables("a deck file", "[deck]", "[[card]]")
+    """Validate a deck file (its tables checked by DECKS.tables); errors name the line of the
+    entry or key at fault."""
     meta = f.table("deck", _DECK_KEYS, optional={"name"})
     trump = f.field(meta, "deck", 0, "trump_suit", str)
     name = f.field(meta, "deck", 0, "name", str) if "name" in meta else Path(f.path).stem
@@ -157,6 +157,8 @@ DECKS = CardsOption(
     default="standard",
     builtin={"standard": STANDARD_DECK},
     parse=parse_deck,
+    tables=("[deck]", "[[card]]"),
+    kind="a deck file",
 )
 deck_by_key = DECKS.by_key
 """A deck in use in this process, by the ``deck`` key its games' views carry (a view carries
