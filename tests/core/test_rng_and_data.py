@@ -183,6 +183,12 @@ def test_the_first_unknown_table_or_key_in_the_file_is_the_one_named() -> None:
             lambda text: re.sub(r"^\[\[card\]\]", "[card]", text, flags=re.M),
             r"mine\.toml, line \d+: \[card\] again \(as on line \d+\): a table is written once",
         ),
+        (  # "... write each of a list of entries as [[deck]]", of a one-table [deck]
+            "testa-di-pecora",
+            lambda text: text + '\n[deck]\ntrump_suit = "Church"\n',
+            r"mine\.toml, line \d+: \[deck\] again \(as on line \d+\): a table is written once; "
+            r"keep one \[deck\] header, with all its keys under it",
+        ),
         (  # "the file needs a [deck] table", of a file that has it
             "testa-di-pecora",
             lambda text: re.sub(r"^\[deck\]", "[[deck]]", text, flags=re.M),

@@ -77,12 +77,15 @@ def _unquoted(line: str) -> str:
     return "".join(out)
 
 
-def _header_clash(lines: list[str], at: int) -> tuple[int, str] | None:
+def _header_clash(
+    lines: list[str], at: int, tables: Collection[str] = ()
+) -> tuple[int, str] | None:
     """Where TOML refuses the table header on line ``at`` because an earlier header names the
     same key with the other number of brackets (``[card]`` among ``[[card]]`` entries: the
     parser points at the second of the two, which may be the right one), or with single
-    brackets both (``[card]`` for every entry): the line of the one of single brackets (the
-    second, if both are), the slip in a file of many entries, and what is wrong, if so."""
+    brackets both (``[card]`` for every entry, or a one-table ``[deck]`` written twice, as
+    ``tables``, the file's, tell): the line of the one of single brackets (the second, if both
+    are), the slip in a file of many entries, and what is wrong, if so."""
     line = lines[at - 1] if 0 < at <= len(lines) else ""
     this = _HEADER.match(line) or _TABLE.match(line)
     if this is None:
@@ -93,10 +96,12 @@ def _header_clash(lines: list[str], at: int) -> tuple[int, str] | None:
         if earlier is None or earlier.group(1) != key:
             continue
         if earlier.re is this.re is _TABLE:
-            return at, (
-                f"[{key}] again (as on line {lineno}): a table is written once; write each of a "
-                f"list of entries as [[{key}]]"
+            fix = (
+                f"keep one [{key}] header, with all its keys under it"
+                if f"[{key}]" in tables
+                else f"write each of a list of entries as [[{key}]]"
             )
+            return at, f"[{key}] again (as on line {lineno}): a table is written once; {fix}"
         if earlier.re is not this.re:
             one, many = (lineno, at) if this.re is _HEADER else (at, lineno)
             return one, (
@@ -110,16 +115,18 @@ _BARE_VALUE = re.compile(r"=\s*[A-Za-z\u2018\u2019\u201c\u201d]")
 """A value that starts with a letter or a typographic quote: TOML's "Invalid value"."""
 
 
-def _slip(lines: list[str], at: int | None, said: str) -> tuple[int, str] | None:
+def _slip(
+    lines: list[str], at: int | None, said: str, tables: Collection[str] = ()
+) -> tuple[int, str] | None:
     """What TOML's refusal ``said`` of line ``at`` (None: the end of the file) means in a
-    hand-edited card file, for its commonest slips (the header clashes of
+    hand-edited card file of ``tables``, for its commonest slips (the header clashes of
     :func:`_header_clash`, unquoted or curly-quoted text, an unclosed quote, a key given
     twice): the line to name and the words, if known."""
     unclosed = "a quote opened on this line is not closed"
     if at is None:  # a ' never closed, the file's last: the parser looked to the end for one
         quoted = [n for n, line in enumerate(lines, start=1) if "'" in line]
         return (quoted[-1], unclosed) if said.startswith('Expected "\'"') and quoted else None
-    if clash := _header_clash(lines, at):
+    if clash := _header_clash(lines, at, tables):
         return clash
     line = lines[at - 1] if 0 < at <= len(lines) else ""
     if said.startswith("Invalid value") and _BARE_VALUE.search(line):
@@ -251,11 +258,13 @@ def _all_tables(value: object) -> bool:
 class DataFile:
     """Parsed TOML card data plus the line of every array-of-tables entry and key.
 
-    ``name`` is what errors call the file (its name, never a full path). A leading byte-order
-    mark is skipped (it stays in the digest, which is of the text as given).
+    ``name`` is what errors call the file (its name, never a full path); ``tables``, the
+    file's (``"[deck]"``, ``"[[card]]"``), if known, tailor the advice on a slip of TOML. A
+    leading byte-order mark is skipped (it stays in the digest, which is of the text as
+    given).
     """
 
-    def __init__(self, name: str, text: str) -> None:
+    def __init__(self, name: str, text: str, tables: Collection[str] = ()) -> None:
         self.path = name
         self.digest = digest(text, name)
         text = text.removeprefix("\ufeff")
@@ -271,7 +280,7 @@ class DataFile:
             where = f"{name}, line {m.group(1)}" if m else name
             refusal = _AT_LINE.sub("", str(exc))
             said = f"not valid TOML: {refusal}"
-            if slip := _slip(lines, int(m.group(1)) if m else None, refusal):
+            if slip := _slip(lines, int(m.group(1)) if m else None, refusal, tables):
                 where, said = f"{name}, line {slip[0]}", f"{slip[1]} ({said})"
             raise CardDataError(f"{where}: {said}") from None
         except RecursionError:
@@ -552,7 +561,7 @@ class CardsOption(Option):
 
     def data_file(self, name: str, text: str) -> DataFile:
         """The parsed text, its top checked against :attr:`tables`."""
-        f = DataFile(name, text)
+        f = DataFile(name, text, self.tables)
         if self.tables:
             f.only_tables(self.kind, *self.tables, other=self._looks_like(set(f.data)))
         return f
