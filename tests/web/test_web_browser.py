@@ -483,6 +483,35 @@ def test_a_bad_card_file_of_a_long_name_is_the_field_marked(
     page.close()
 
 
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("deck\u202e.toml", "deck\\u202e.toml"),
+        ('my "deck" <1>  ü.toml', 'my "deck" <1>  ü.toml'),
+    ],
+    ids=["escaped", "quotes-spaces-unicode"],
+)
+def test_a_bad_card_file_of_any_name_is_the_field_marked(
+    server: str, browser, tmp_path: Path, name: str, shown: str
+) -> None:
+    """The lobby found the card-file field at fault by matching the message's start against
+    the file's name: a name the server escapes (a right-to-left mark) left the field unmarked
+    and the focus on Create; and the message showed two spaces of a name as one."""
+    from tavola.games.testa_di_pecora.deck import STANDARD_DECK
+
+    text = STANDARD_DECK.read_text(encoding="utf-8")
+    broken = tmp_path / name
+    broken.write_text(text.replace('name = "Pope"', "name = Pope"), encoding="utf-8")
+    page = lobby(server, browser, "testa-di-pecora")
+    page.locator("#opt-deck").set_input_files(str(broken))
+    page.get_by_role("button", name="Create table").click()
+    expect(page.locator("#lobby-error")).to_contain_text(f"{shown}, line 31: text is")
+    assert page.locator("#lobby-error").inner_text().startswith(f"{shown}, line 31")
+    expect(page.locator("#opt-deck")).to_be_focused()
+    expect(page.locator("#opt-deck")).to_have_attribute("aria-invalid", "true")
+    page.close()
+
+
 def test_two_people_at_one_table_in_two_browsers_then_a_rematch(server: str, browser) -> None:
     body = {
         "game": "renaissance-man-2d6",

@@ -431,6 +431,23 @@ def test_tables_refused_for_their_settings_do_not_count_toward_the_limit(
     assert codes[:30] == [201] * 30 and codes[30] == 429
 
 
+def test_a_refused_option_is_named_in_the_refusal(client: TestClient) -> None:
+    """A bad card file's refusal said only its message, which begins with the file's name as
+    the server shortens and escapes it: the lobby, matching that against the name it had,
+    could not mark the field of a file named with a right-to-left mark."""
+    body = {
+        "game": "renaissance-man-2d6",
+        "players": 2,
+        "seats": [{"kind": "me"}, {"kind": "invite"}],
+        "options": {"cards": {"name": "mine\u202e.toml", "toml": "[set\n"}},
+    }
+    refused = client.post("/api/tables", json=body).json()
+    assert refused["option"] == "cards" and refused["error"].startswith("mine\\u202e.toml, line 1")
+    body["options"] = {}
+    body["seats"] = [{"kind": "me"}]
+    assert "option" not in client.post("/api/tables", json=body).json()
+
+
 def test_pages_carry_a_content_security_policy(client: TestClient) -> None:
     made = create(client, "renaissance-man-2d6", 2, ["me", "bot"])
     for path in ("/", f"/t/{made['table']}", "/api/games"):

@@ -15,6 +15,10 @@ QUOTE_LIMIT = 60
 class TavolaError(ValueError):
     """Base class of every tavola error raised for bad input."""
 
+    option: str | None = None
+    """The game option whose value was refused, if one was: a form marks its field by it (a
+    card file's message begins with the file's name, which may be shortened or escaped)."""
+
 
 class IllegalActionError(TavolaError):
     """A well-formed action that the rules do not allow now; the game is left exactly as it was."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import UnknownGameError, meant, quote
+from .errors import TavolaError, UnknownGameError, meant, quote
 from .words import players_words
 
 
@@ -175,5 +175,9 @@ def resolve_options(
     resolved = {}
     for name, option in declared.items():
         value = options.get(name, option.default)
-        resolved[name] = option.check(name, value, players)
+        try:
+            resolved[name] = option.check(name, value, players)
+        except TavolaError as exc:
+            exc.option = name
+            raise
     return resolved

@@ -600,7 +600,8 @@ def _refusal(exc: TavolaError) -> JSONResponse:
         status = 404
     elif isinstance(exc, IllegalActionError):
         status = 409
-    return JSONResponse({"error": str(exc)}, status_code=status)
+    body = {"error": str(exc)} if exc.option is None else {"error": str(exc), "option": exc.option}
+    return JSONResponse(body, status_code=status)
 
 
 def _with_agent(data: dict[str, Any], game_id: object) -> dict[str, Any]:

@@ -11,7 +11,6 @@ const variantSelect = $('variant');
 const seatsList = $('seats');
 const KINDS = [['me', 'me'], ['invite', 'invite a friend'], ['bot', 'bot']];
 const MAX_CARD_FILE = 60 * 1024; // the server takes a table's settings up to 64 KiB
-const MAX_FILE_LABEL = 80; // the server names a card file by its first 80 characters (MAX_NAME)
 let games = [];
 let prefill = readPrefill();
 let clampedAt = -Infinity; // when the players' number was last set to one the game takes
@@ -43,26 +42,20 @@ function showError(text) {
 
 /** Say why the table was not made: the field at fault (`field`, or the one the server's
  *  sentence names, said by its label) marked invalid and focused, else the Create button. */
-function refuse(message, field = null) {
-  const fault = field ? { field, text: message } : faultOf(message);
+function refuse(message, field = null, option = null) {
+  const fault = field ? { field, text: message } : faultOf(message, option);
   showError(fault.text);
   markInvalid(fault.field);
   (fault.field || $('create')).focus();
 }
 
-/** The field a refusal names ("option 'round_limit' is ...", "seat 1: a name is ...", a card
- *  file's "deck.toml, line 3: ..."), if the form has it, and the sentence with the field's
- *  label for its key. */
-function faultOf(message) {
-  const chooser = [...form.querySelectorAll('[data-type="CardsOption"]')].find((input) => {
-    const name = input.files[0]?.name;
-    const file = name && [...name].slice(0, MAX_FILE_LABEL).join(''); // as the server shortens it
-    return file && (message.startsWith(`${file},`) || message.startsWith(`${file}:`));
-  });
-  if (chooser) return { field: chooser, text: message };
+/** The field a refusal names (the server's `option` whose value it refused, as a card file's
+ *  "deck.toml, line 3: ..."; "option 'round_limit' is ...", "seat 1: a name is ..."), if the
+ *  form has it, and the sentence with the field's label for its key. */
+function faultOf(message, refused) {
   const option = /^option '(\w+)'/.exec(message);
-  const input = option && $(`opt-${option[1]}`);
-  if (input) return { field: input, text: message.replace(option[0], pretty(option[1])) };
+  const input = (refused && $(`opt-${refused}`)) || (option && $(`opt-${option[1]}`));
+  if (input) return { field: input, text: option ? message.replace(option[0], pretty(option[1])) : message };
   const seat = /^seat (\d+): /.exec(message);
   const named = seat && /\bname\b/.test(message);
   const control = seat && $(`seat-${seat[1]}-${named ? 'name' : 'kind'}`);
@@ -503,6 +496,7 @@ form.addEventListener('submit', async (event) => {
   button.disabled = true;
   button.textContent = 'Creating…';
   let refusal = null;
+  let refusedOption = null;
   let data = null;
   try { // only the request: a fault of this page's own is not the server's to be blamed for
     const answer = await fetch('/api/tables', {
@@ -511,14 +505,17 @@ form.addEventListener('submit', async (event) => {
       body: JSON.stringify(body),
     });
     data = await answer.json().catch(() => ({}));
-    if (answer.status !== 201) refusal = data.error || `The server answered ${answer.status}.`;
+    if (answer.status !== 201) {
+      refusal = data.error || `The server answered ${answer.status}.`;
+      refusedOption = typeof data.option === 'string' ? data.option : null;
+    }
   } catch (err) {
     refusal = `Could not reach the server (${err.message}).`;
   }
   button.disabled = false; // the focus left it when it went off: refuse() puts it back
   button.textContent = 'Create table';
   if (refusal) {
-    refuse(refusal);
+    refuse(refusal, null, refusedOption);
     return;
   }
   const entry = {
