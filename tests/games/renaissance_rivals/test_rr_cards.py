@@ -167,6 +167,13 @@ def test_bad_files_are_refused_with_the_line() -> None:
     assert error_of(bad) == (
         f"my-cards.toml, line {line}: 'arrow' is one of U, D, L, R, UL, UR, DL, DR, not 'X'"
     )
+    # an unknown artist was named at its Masterpiece's [[masterpiece]] line, not its own
+    bad = TEXT.replace('artist = "leonardo"', 'artist = "leonard"', 1)
+    line = line_of(bad, 'artist = "leonard"')
+    assert error_of(bad) == (
+        f"my-cards.toml, line {line}: 'artist' is one of leonardo, uccello, michelangelo, "
+        "raphael, nelli, moretto, not 'leonard' (did you mean leonardo?)"
+    )
     bad = TEXT.replace("cost = 14", "cost = 13")
     assert "St. Peter's is a level-3 ARCH Commission that costs 14 Influence" in error_of(bad)
     bad = TEXT.replace("level = 4", "level = 3", 1)

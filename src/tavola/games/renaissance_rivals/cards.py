@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.cards import CardsOption, DataFile
-from ...core.errors import quote
+from ...core.errors import meant, quote
 
 SKILLS = (
     "ANAT",
@@ -338,7 +338,12 @@ def parse_cards(f: DataFile) -> Cards:
         m["date"].append(f.field(row, t, i, "date", str).strip() if "date" in row else "")
         artist = f.field(row, t, i, "artist", str)
         if artist not in a_ids:
-            raise f.error(f"'artist' is one of {', '.join(a_ids)}, not {quote(artist)}", t, i)
+            raise f.error(
+                f"'artist' is one of {', '.join(a_ids)}, not {quote(artist)}{meant(artist, a_ids)}",
+                t,
+                i,
+                "artist",
+            )
         m["art"].append(a_ids.index(artist))
         m["sk"].append(_skill(f, row, t, i))
         city = f.field(row, t, i, "city", str)
