@@ -238,7 +238,7 @@ def test_the_focus_after_a_card_is_played_is_on_a_phones_screen(server: str, bro
 
 
 def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser) -> None:
-    """Two copies of a card in a Rivals hand gave two buttons both named "Use Holy Family for
+    """Two copies of a card in a Rivals hand gave two buttons both named "Use Holy Family: 2
     Influence". (The server's moves are made to read alike here: a hand's copies come late.)
     And what a market card's numbers are was said only in tooltips, which touch never shows."""
     made = api(
@@ -260,8 +260,8 @@ def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser
     page.route_web_socket(re.compile(r"/ws/"), alike)
     page.goto(server + made["seats"][0]["link"])
     buttons = page.locator("#action-buttons button")
-    expect(buttons.nth(0)).to_have_text(re.compile(r"for Influence \(copy 1 of 2\)$"))
-    expect(buttons.nth(1)).to_have_text(re.compile(r"for Influence \(copy 2 of 2\)$"))
+    expect(buttons.nth(0)).to_have_text(re.compile(r"Influence \(copy 1 of 2\)$"))
+    expect(buttons.nth(1)).to_have_text(re.compile(r"Influence \(copy 2 of 2\)$"))
     expect(buttons.nth(2)).not_to_have_text(re.compile("copy"))
     expect(page.locator(".rr-market-head")).to_contain_text(
         "cost in Influence (circled), what it gives"

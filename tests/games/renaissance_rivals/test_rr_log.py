@@ -77,3 +77,21 @@ def test_a_move_says_which_move_of_the_rules_it_is() -> None:
     assert describe(t, {**move, "why": "free"}, 1) == (
         "Seat 0 moved up to B2 (the free move of a turn without Commission or Masterpiece actions)."
     )
+
+
+def test_a_use_says_its_points_with_one_for() -> None:
+    """A card named for its patron was used 'for the Sforza for Influence', in the log and on its
+    move's button: the points now follow a colon, and say how many."""
+    g = played(2, 5)
+    t = g.t  # type: ignore[attr-defined]
+    uses = [e for e in g.events(None) if e["kind"] == "use" and e["as"] != "down"]
+    assert uses
+    for e in uses:
+        i = t.number[e["card"]]
+        points = t.inf[i] if e["as"] == "influence" else t.adv[i]
+        assert e["text"] == f"Seat {e['seat']} used {t.names[i]}: {points} {e['as'].capitalize()}."
+    labels = [a.label for a in g.catalog.actions if a.kind == "use"]
+    assert "Use Portrait of a Cardinal for the Sforza: 1 Influence" in labels
+    assert not [label for label in labels if label.count(" for ") > 1]
+    old = g.parse_action(0, "Use Portrait of a Cardinal for the Sforza for Influence")
+    assert old.to_json()["as"] == "influence"  # the earlier label still names the move

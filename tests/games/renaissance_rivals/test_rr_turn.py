@@ -43,7 +43,7 @@ def test_each_card_gives_influence_or_advancement_not_both() -> None:
     card = a_card(g, level=1, cost=3)
     put(g, card, "hand")
     i = g.t.number[card]
-    assert f"Use {g.t.names[i]} for Influence" in legal(g)
+    assert f"Use {g.t.names[i]}: {g.t.inf[i]} Influence" in legal(g)
     do(g, {"kind": "use", "card": card, "as": "influence"})
     assert g.view(0)["this_turn"]["influence"] == g.t.inf[i]
     assert not any(a["kind"] == "use" for a in legal_json(g))

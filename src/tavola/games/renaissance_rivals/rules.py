@@ -215,9 +215,14 @@ class Tables:
         )
         use: list[tuple[int, ...]] = []
         for i in range(NC):
-            codes = [
-                add("use", {"card": ids[i], "as": u}, f"Use {names[i]} for {u.capitalize()}")
-                for u in USES[:2]
+            codes = [  # a name may end "for the Sforza": the points follow a colon
+                add(
+                    "use",
+                    {"card": ids[i], "as": u},
+                    f"Use {names[i]}: {points} {u.capitalize()}",
+                    f"Use {names[i]} for {u.capitalize()}",  # the earlier label
+                )
+                for u, points in zip(USES[:2], (self.inf[i], self.adv[i]), strict=True)
             ]
             if self.gold[i]:
                 codes.append(

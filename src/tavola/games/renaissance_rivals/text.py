@@ -268,7 +268,9 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "use":
         if e["as"] == "down":
             return f"{who} used {name(e['card'])} to move down to {e['pawn']}."
-        return f"{who} used {name(e['card'])} for {e['as'].capitalize()}."
+        i = t.number[e["card"]]  # a name may end "for the Sforza": the points follow a colon
+        points = t.inf[i] if e["as"] == "influence" else t.adv[i]
+        return f"{who} used {name(e['card'])}: {points} {e['as'].capitalize()}."
     if kind == "acquire":
         moved = (
             f"; the pawn moves from {e['from']} to {e['pawn']}" if e["from"] != e["pawn"] else ""

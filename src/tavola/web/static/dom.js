@@ -233,7 +233,7 @@ export function list(words) {
 }
 
 /** The moves' labels, each made its own where two read the same (two copies of a card in
- *  hand: "Use Holy Family for Influence (copy 2 of 2)"), so that no two buttons are named
+ *  hand: "Use Holy Family: 2 Influence (copy 2 of 2)"), so that no two buttons are named
  *  alike. */
 export function distinctLabels(legal) {
   const count = new Map();
