@@ -319,6 +319,31 @@ def test_benefit_waive_forgives_unmet_requirements() -> None:
     assert (r["modifier"], r["success"]) == (0, True)
 
 
+def test_a_roll_says_what_makes_up_its_modifier() -> None:
+    """The log said 'Seat 0 rolled 5+6 -4 = 7 on ...' and an Event's 'Seat 0 1+1 +3 = 5', a
+    total without why: an attempt's sentence now names each part of its modifier, in the
+    rulebook's terms, and an Event's says what its rolls add."""
+    g = event_game("e-waive", {0: "", 1: "", 2: ""}, table=("cf", "ccf"))
+    fix_dice(g, HIGH, LOW, LOW)
+    since = mark(g)
+    run_event(g, {})
+    (c,) = contest(g, since)
+    assert "(+1 per card played, +1 more for you, who turned it up): You " in describe_for(g, c, 0)
+    attempt(g, "ccf")  # three unmet, one waived
+    fix_dice(g, 11)
+    roll(g)
+    r = [e for e in g.events(0) if e["kind"] == "roll"][-1]
+    assert r["why"] == {"turned": False, "unmet": 2, "waived": 1, "extra": 0, "bonus": 0}
+    assert r["text"] == (
+        "You rolled 6+5 -4 = 7 on Challenge ccf "
+        "(-4 for 2 unmet requirements, 1 unmet requirement waived): success."
+    )
+
+
+def describe_for(g, e: dict, seat: int) -> str:
+    return next(x["text"] for x in g.events(seat) if x["i"] == e["i"])
+
+
 def test_benefit_recover_takes_the_matching_discards() -> None:
     """ "If you have the highest total, put the Event in your Success pile; you get to use the
     special benefits on it." benefit "recover": the winner takes every card of the discards that

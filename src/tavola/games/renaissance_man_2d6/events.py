@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from .cards import KINDS
+from .odds import parts_sum
 from .rules import (
     END_REASONS,
     EV_ATTEMPT,
@@ -56,7 +57,9 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
     if kind == EV_ATTEMPT:
         return Event("attempt", {"seat": raw[1], "challenge": ids[raw[2]]})
     if kind == EV_ROLL:
-        _, seat, card, d1, d2, mod, won = raw
+        _, seat, card, d1, d2, parts, won = raw
+        mod = parts_sum(parts)
+        turned, unmet, waived, extra, bonus = parts
         return Event(
             "roll",
             {
@@ -66,6 +69,13 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
                 "modifier": mod,
                 "total": d1 + d2 + mod,
                 "success": won,
+                "why": {  # what makes up the modifier
+                    "turned": bool(turned),
+                    "unmet": unmet,
+                    "waived": waived,
+                    "extra": extra,
+                    "bonus": bonus,
+                },
             },
         )
     if kind == EV_PASS:
@@ -73,11 +83,12 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
     if kind == EV_STAND:
         return Event("stand", {"seat": raw[1], "played": raw[2]})
     if kind == EV_CONTEST:
-        _, card, rolls, winner = raw
+        _, card, rolls, winner, turner = raw
         return Event(
             "contest",
             {
                 "event": ids[card],
+                "turned_by": turner,
                 "rolls": [
                     {"seat": s, "dice": [d1, d2], "modifier": m, "total": d1 + d2 + m}
                     for s, d1, d2, m in rolls

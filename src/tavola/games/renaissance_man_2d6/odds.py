@@ -52,6 +52,27 @@ def shortfall(needs: Sequence[int], played: Sequence[int]) -> tuple[int, int]:
     return unmet, extra
 
 
+def modifier_parts(
+    needs: Sequence[int], played: Sequence[int], turned: bool, bonus: int = 0, waive: int = 0
+) -> tuple[int, int, int, int, int]:
+    """What makes up a Challenge roll's modifier, as the log tells it: (1 for the card turned up
+    this turn, else 0; requirements unmet and not waived; requirements waived; extra matching
+    cards; the standing ``bonus``).
+
+    >>> modifier_parts((1, 2, 0, 0, 0), (1, 0, 0, 0, 0), turned=True, waive=1)
+    (1, 1, 1, 0, 0)
+    """
+    unmet, extra = shortfall(needs, played)
+    waived = min(unmet, waive)
+    return int(turned), unmet - waived, waived, extra, bonus
+
+
+def parts_sum(parts: tuple[int, int, int, int, int]) -> int:
+    """The modifier that :func:`modifier_parts` make up: each unmet requirement counts -2."""
+    turned, unmet, _, extra, bonus = parts
+    return turned - 2 * unmet + extra + bonus
+
+
 def modifier(
     needs: Sequence[int], played: Sequence[int], turned: bool, bonus: int = 0, waive: int = 0
 ) -> int:
@@ -63,5 +84,4 @@ def modifier(
     >>> modifier((1, 1, 0, 0, 0), (1, 0, 0, 0, 0), turned=False, waive=1)
     0
     """
-    unmet, extra = shortfall(needs, played)
-    return int(turned) - 2 * max(0, unmet - waive) + extra + bonus
+    return parts_sum(modifier_parts(needs, played, turned, bonus, waive))

@@ -23,7 +23,7 @@ from ...core.events import Event
 from ...core.protocol import Action, ActionCatalog, Game, GameResult, WorldPolicy, freeze
 from ...core.rng import derive_seed, shuffle, stream
 from .cards import CARDS, KINDS, Cards
-from .odds import TARGET, modifier
+from .odds import TARGET, modifier_parts, parts_sum
 
 K = len(KINDS)
 TURN, PICK, SELECT, EVENT, DECLARE, OVER = range(6)
@@ -378,13 +378,13 @@ class RenaissanceMan2d6(Game):
 
     def _roll_attempt(self) -> None:
         s, card, played = self.cur, self.target, self.played
-        mod = modifier(
+        parts = modifier_parts(
             self.c.needs[card], played, card == self.turned, self.bonus[s], self.waive[s]
         )
         d1, d2 = self._roll()
         self.last_dice = ((s, d1, d2),)
-        won = d1 + d2 + mod >= TARGET
-        self.log.append((EV_ROLL, s, card, d1, d2, mod, won))
+        won = d1 + d2 + parts_sum(parts) >= TARGET
+        self.log.append((EV_ROLL, s, card, d1, d2, parts, won))
         if won:  # "discard all CR cards you used and move the Challenge to your Success pile."
             self._spend(s, played)
             self.table.remove(card)
@@ -443,7 +443,7 @@ class RenaissanceMan2d6(Game):
                 if d1 + d2 + m == top:
                     contenders.append(s)
             winner = contenders[0] if len(contenders) == 1 else -1
-            self.log.append((EV_CONTEST, card, tuple(rolls), winner))
+            self.log.append((EV_CONTEST, card, tuple(rolls), winner, cur))
             if winner >= 0:
                 break
         self.last_dice = tuple(dice)

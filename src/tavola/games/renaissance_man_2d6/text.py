@@ -269,6 +269,21 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"-{-n}"
 
 
+def _why(parts: dict[str, Any]) -> str:
+    """What makes up a Challenge roll's modifier, in the rulebook's terms: "+1 for turning it
+    up, -2 for 1 unmet requirement"; empty when nothing does."""
+    said = ["+1 for turning it up"] * parts["turned"]
+    if parts["unmet"]:
+        said.append(f"-{2 * parts['unmet']} for {count(parts['unmet'], 'unmet requirement')}")
+    if parts["waived"]:
+        said.append(f"{count(parts['waived'], 'unmet requirement')} waived")
+    if parts["extra"]:
+        said.append(f"+{parts['extra']} for {count(parts['extra'], 'extra matching card')}")
+    if parts["bonus"]:
+        said.append(f"+{parts['bonus']} from Events won")
+    return ", ".join(said)
+
+
 def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
     """One sentence for an event as filtered for ``viewer`` (None: a spectator)."""
     kind = e["kind"]
@@ -293,9 +308,10 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "roll":
         d1, d2 = e["dice"]
         verdict = "success" if e["success"] else "failure"
+        why = _why(e["why"])
         return (
             f"{_who(e['seat'], viewer)} rolled {d1}+{d2} {_signed(e['modifier'])} = {e['total']} "
-            f"on {names[e['challenge']]}: {verdict}."
+            f"on {names[e['challenge']]}{f' ({why})' if why else ''}: {verdict}."
         )
     if kind == "pass":
         return f"{_who(e['seat'], viewer)} passed."
@@ -310,7 +326,9 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
             for d1, d2 in [r["dice"]]
         )
         tail = "" if e["winner"] is not None else " A tie: the tied players roll again."
-        return f"{names[e['event']]}: {rolls}.{tail}"
+        turner = _whom(e["turned_by"], viewer)
+        how = f"+1 per card played, +1 more for {turner}, who turned it up"
+        return f"{names[e['event']]} ({how}): {rolls}.{tail}"
     if kind == "event_won":
         benefit = benefit_text(e["benefit"], e["amount"])
         return f"{_who(e['seat'], viewer)} won the Event {names[e['event']]}; benefit: {benefit}."
