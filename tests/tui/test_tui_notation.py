@@ -91,4 +91,4 @@ def test_2013_a_lost_game_alone_says_what_its_score_counts() -> None:
     out = io.StringIO()
     play("renaissance-man", 1, 0, [], 1, io.StringIO("1\n" * 3000), out)
     said = " ".join(out.getvalue().split())
-    assert re.search(r"The game is lost\. Scores: you \d+ \(the workers built\)\.", said)
+    assert re.search(r"The game is lost\. Score: \d+ for you \(the workers built\)\.", said)

@@ -42,6 +42,17 @@ def outcome(winners: list[str]) -> str:
     return f"{listed(names)} {'wins' if names != ['You'] and len(names) == 1 else 'win'}."
 
 
+def scores(names: Sequence[str], values: Sequence[float]) -> str:
+    """The final scores, by seat names as at a sentence's start ("You", "Seat 1"): each score
+    before its seat, so that no seat's number runs into its score ("Seat 1 16").
+
+    >>> scores(["You", "Seat 1"], [14, 16]), scores(["You"], [-26])
+    ('Scores: 14 for you, 16 for Seat 1', 'Score: -26 for you')
+    """
+    said = ", ".join(f"{n:g} for {within(name)}" for name, n in zip(names, values, strict=True))
+    return f"{'Score' if len(names) == 1 else 'Scores'}: {said}"
+
+
 LIFT_MARK = "× players"
 """What the title of a breakdown table of lifts says, and how the simulator tells one."""
 

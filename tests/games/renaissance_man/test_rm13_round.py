@@ -326,7 +326,7 @@ def test_the_round_limit_is_a_reported_safety_cap() -> None:
     # the log and the view name the same winners as the result, and the log says it in words
     end = g.events(None)[-1]
     assert (end["kind"], end["winners"], g.view(0)["winners"]) == ("end", [0, 1], [0, 1])
-    scores = ", ".join(f"Seat {s} {n:g}" for s, n in enumerate(g.result.scores))
+    scores = ", ".join(f"{n:g} for Seat {s}" for s, n in enumerate(g.result.scores))
     assert end["text"] == (
         "The game ends: the round limit is reached with no Master. Seat 0 and Seat 1 win. "
         f"Scores: {scores}."

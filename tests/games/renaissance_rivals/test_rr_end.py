@@ -140,7 +140,7 @@ def test_the_most_points_win_at_the_end_of_a_game_played_out() -> None:
         assert g.result.winners == tuple(s for s in range(players) if scores[s] == best)
         not_the_ender += g.cur not in g.result.winners
         said = g.events(None)[-1]["text"]
-        assert said.endswith(", ".join(f"Seat {s} {v}" for s, v in enumerate(scores)) + ".")
+        assert said.endswith(", ".join(f"{v} for Seat {s}" for s, v in enumerate(scores)) + ".")
     assert not_the_ender > 0  # the most points win, not the seat that ended the game
     g = new(2, seed=1, turn_limit=5)
     put(g, a_card(g, level=2), "deck", 0)
@@ -227,7 +227,7 @@ def test_solo_loss_when_column_a_is_empty() -> None:
         "removed": 26,
     }
     said = g.events(0)[-1]["text"]
-    assert said == "The game is over: column A is empty: the solo game is lost. Scores: you -26."
+    assert said == "The game is over: column A is empty: the solo game is lost. Score: -26 for you."
 
 
 def test_solo_loss_waits_for_all_of_column_a() -> None:

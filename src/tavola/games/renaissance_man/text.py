@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ...core.words import count, listed, outcome, within
+from ...core.words import count, listed, outcome, scores
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
 from .rules import place_words
 
@@ -355,8 +355,8 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     if k == "end":
         why = ENDS[e["reason"]]
         won = outcome([_who(s, viewer) for s in e["winners"]])  # none: a lone seat lost
-        scores = ", ".join(f"{within(_who(s, viewer))} {n}" for s, n in enumerate(e["scores"]))
+        said = scores([_who(s, viewer) for s in range(len(e["scores"]))], e["scores"])
         if len(e["scores"]) == 1 and not e["winners"]:  # a lone seat's loss scores its workers
-            scores += " (the workers built)"
-        return f"The game ends: {why}. {won} Scores: {scores}."
+            said += " (the workers built)"
+        return f"The game ends: {why}. {won} {said}."
     return k

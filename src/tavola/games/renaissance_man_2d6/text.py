@@ -11,7 +11,7 @@ import itertools
 import textwrap
 from typing import Any
 
-from ...core.words import count, listed, outcome, within
+from ...core.words import count, listed, outcome, scores
 from .cards import KINDS, Cards, cards_by_key
 from .odds import TARGET, modifier, success_chance
 
@@ -122,9 +122,9 @@ def _header(view: dict[str, Any], width: int) -> str:
 def _phase(view: dict[str, Any]) -> str:
     phase = view["phase"]
     if phase == "over":
-        scores = view["scores"]
-        top = max(scores)
-        winners = [s for s in range(view["players"]) if scores[s] == top]
+        points = view["scores"]
+        top = max(points)
+        winners = [s for s in range(view["players"]) if points[s] == top]
         names = [_whom(s, view["seat"]) for s in winners]
         return f"The game is over. Won by {listed(names)} with {_points(top)}."
     actor = _whom(view["to_act"][0], view["seat"])
@@ -348,9 +348,9 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
             "no-challenges": "no Challenge is left to win",
             "turn-limit": "the turn limit is reached",
         }[e["reason"]]
-        scores = ", ".join(f"{within(_who(s, viewer))} {n}" for s, n in enumerate(e["scores"]))
+        said = scores([_who(s, viewer) for s in range(len(e["scores"]))], e["scores"])
         won = outcome([_who(s, viewer) for s in e["winners"]])
-        return f"The game is over: {why}. {won} Scores: {scores}."
+        return f"The game is over: {why}. {won} {said}."
     if kind == "hand":
         return f"You were dealt {_cards(c, e['cards'])}."
     if kind == "start":

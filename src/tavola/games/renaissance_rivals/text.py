@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from ...core.words import count, outcome, within
+from ...core.words import count, outcome, scores, within
 from .cards import CITIES, MP_STEPS, SKILL_NAMES, SKILLS, cards_by_key
 from .rules import K_COM, K_MP, K_START, MP0, tables_for
 
@@ -301,12 +301,12 @@ def describe(t: Tables, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "remove":
         return f"{name(e['card'])} was removed from {e['stack']}."
     if kind == "end":
-        scores = ", ".join(f"{within(_who(s, viewer))} {n}" for s, n in enumerate(e["scores"]))
+        said = scores([_who(s, viewer) for s in range(len(e["scores"]))], e["scores"])
         why = ENDINGS.get(e["reason"], e["reason"])
         if e["reason"] == "solo-lost":  # the reason says the loss already
-            return f"The game is over: {why}. Scores: {scores}."
+            return f"The game is over: {why}. {said}."
         won = outcome([_who(s, viewer) for s in e["winners"]])
-        return f"The game is over: {why}. {won} Scores: {scores}."
+        return f"The game is over: {why}. {won} {said}."
     if kind == "setup":
         artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
         plays = "; ".join(
