@@ -70,11 +70,11 @@ def test_the_log_names_areas_as_the_rulebook_does() -> None:
     assert say(kind="resolve", outcome="tie", winner=None, card=None, area="coin") == (
         "A tie in the coin area: the knights stay."
     )
-    token = {"kind": "token", "seat": 1, "face": "bread", "token": "bread/shield"}
-    assert say(**token, area="renaissance") == (
-        "Seat 1 took a bread token (its other face shield) to the Renaissance Man area."
+    token = {"kind": "token", "seat": 1, "face": "bread", "token": "bread/shield", "count": 2}
+    assert say(**token, area="renaissance").startswith(
+        "Seat 1 took a bread token (its other face shield) to the Renaissance Man area"
     )
-    assert say(**token, area="stored").endswith("to the Stored Actions area.")
+    assert "to the Stored Actions area" in say(**token, area="stored")
     assert say(kind="knight", seat=0, to="coin", **{"from": "home"}) == (
         "You sent a knight to the coin area."
     )
@@ -85,6 +85,36 @@ def test_the_log_names_areas_as_the_rulebook_does() -> None:
     move = g.catalog.parse({"kind": "knight", "from": "coin"})
     assert str(move) == "Move my knight from the coin area"
     assert g.catalog.parse("Move my knight from coin") is move  # the old label
+
+
+def test_a_token_says_what_it_is_for() -> None:
+    """'Token coin/book' on the button and 'took a book token ... to the Stored Actions area' in
+    the log left a player to learn elsewhere what a token does: the move says the card's icon
+    shows, the log what the token gives and how many the area holds."""
+    g = tavola.new_game("renaissance-man", 2, seed=1)
+    move = g.catalog.parse({"kind": "token", "faces": "coin/book"})
+    assert str(move) == "Take a coin/book token (your card's icon face up)"
+    assert g.catalog.parse("Token coin/book") is move  # the old label
+    token = {"kind": "token", "seat": 0, "face": "book", "token": "coin/book"}
+    assert text.describe({**token, "area": "stored", "count": 3}, 0, {}) == (
+        "You took a book token (its other face coin) to the Stored Actions area, "
+        "for one Teach later (3 of 4 stored)."
+    )
+    assert text.describe({**token, "area": "renaissance", "count": 2}, 1, {}) == (
+        "Seat 0 took a book token (its other face coin) to the Renaissance Man area "
+        "(2 of 4 for a Renaissance Man)."
+    )
+    told = [e for e in played_events() if e["kind"] == "token"]
+    assert told and all(1 <= e["count"] <= 4 for e in told)
+
+
+def played_events() -> list[dict]:
+    g = tavola.new_game("renaissance-man", 3, seed=2)
+    rng = random.Random(2)
+    while not g.is_over:
+        seat = min(g.to_act)
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+    return g.events(None)
 
 
 def test_a_reveal_with_removals_reads_as_one_sentence() -> None:

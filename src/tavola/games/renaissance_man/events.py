@@ -93,7 +93,9 @@ def describe(g: RenaissanceMan, raw: tuple[Any, ...]) -> Event:
         return Event("hire", {"seat": raw[1], "card": ids[raw[2]], "slot": slot_name(raw[3])})
     if kind == EV_TOKEN:
         where = "renaissance" if raw[3] else "stored"
-        return Event("token", {"seat": raw[1], **token_json(raw[2]), "area": where})
+        return Event(
+            "token", {"seat": raw[1], **token_json(raw[2]), "area": where, "count": raw[4]}
+        )
     if kind == EV_SPEND:
         return Event("spend", {"seat": raw[1], **token_json(raw[2])})
     if kind == EV_DROP:

@@ -283,7 +283,7 @@ class Tables:
                 TOKEN_BASE + j,
                 "token",
                 {"faces": f"{SYMBOLS[a]}/{SYMBOLS[b]}"},
-                f"Token {SYMBOLS[a]}/{SYMBOLS[b]}",
+                f"Take a {SYMBOLS[a]}/{SYMBOLS[b]} token (your card's icon face up)",
             )
             for j, (a, b) in enumerate(PAIRS)
         ]
@@ -317,6 +317,8 @@ class Tables:
             aliases[REMOVE_BASE + p] = (f"Remove {slot_name(p)}",)
         for a in range(4):
             aliases[KNIGHT_BASE + a] = (f"Move my knight from {SYMBOLS[a]}",)
+        for j, (a, b) in enumerate(PAIRS):
+            aliases[TOKEN_BASE + j] = (f"Token {SYMBOLS[a]}/{SYMBOLS[b]}",)
         for i in range(n):  # and the card names without '#' ("Use Baker 15")
             old = names[c.ids[i]].replace("#", "")
             aliases[CARD_BASE + i] = (f"Use {old}",)
@@ -963,7 +965,7 @@ class RenaissanceMan(Game):
         self.supply[pair] -= 1
         tok = pair * 4 + face
         into.append(tok)
-        self.log.append((EV_TOKEN, s, tok, where))
+        self.log.append((EV_TOKEN, s, tok, where, len(into)))
         if not self._supply_faces() >> face & 1:
             self.log.append((EV_SUPPLY_OUT, -1, face, where))
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.words import count, listed, outcome, scores
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
-from .rules import place_words
+from .rules import ACTION_NAMES, place_words
 
 RULES = """\
 Renaissance Man (2013), in brief. Build a pyramid of workers 5-4-3-2-1; the
@@ -297,8 +297,11 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         return f"{who} hired {name(e['card'])} on {place_words(e['slot'])}."
     if k == "token":
         other = next(x for x in e["token"].split("/") if x != e["face"])
-        area = AREAS[e["area"]]
-        return f"{who} took a {e['face']} token (its other face {other}) to the {area} area."
+        took = f"{who} took a {e['face']} token (its other face {other}) to the {AREAS[e['area']]}"
+        if e["area"] == "renaissance":
+            return f"{took} area ({e['count']} of 4 for a Renaissance Man)."
+        action = ACTION_NAMES[SYMBOLS.index(e["face"])].capitalize()
+        return f"{took} area, for one {action} later ({e['count']} of 4 stored)."
     if k == "spend":
         return f"{who} spent a stored {e['face']} token."
     if k == "drop":
