@@ -670,8 +670,10 @@ def _in_words(card: dict[str, Any], faces: dict[str, Any]) -> dict[str, Any]:
 
 
 def _words(values: Any) -> str:
-    """Values of the card faces in words, parted by commas."""
-    return ", ".join(map(_word, values))
+    """Values of the card faces in words, parted by commas (semicolons between values that
+    have commas of their own: "level 1, first from the left; ...")."""
+    words = list(map(_word, values))
+    return ("; " if any("," in w for w in words) else ", ").join(words)
 
 
 def _word(value: Any) -> str:

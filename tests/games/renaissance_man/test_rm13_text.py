@@ -130,3 +130,18 @@ def test_a_reveal_with_removals_reads_as_one_sentence() -> None:
     assert text.describe(removed, 0, names) == (
         "You removed a face-down Renaissance Man from level 3, first from the left."
     )
+
+
+def test_the_places_words_are_the_games_alone() -> None:
+    """The web page's JS said a pyramid's places in words of its own ('slotWords'), a copy of
+    the game's place_words: the card table now carries the game's words for every place, and
+    the page shows them."""
+    from pathlib import Path
+
+    from tavola.games.renaissance_man.rules import place_words
+
+    places = tavola.new_game("renaissance-man", 2, seed=1).card_table()["places"]
+    assert len(places) == 15 and places["2.3"] == "level 2, third from the left"
+    assert all(words == place_words(name) for name, words in places.items())
+    page = Path(text.__file__).parents[2] / "web" / "static" / "games" / "renaissance-man.js"
+    assert "from the left" not in page.read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.words import count, listed, outcome, scores
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
-from .rules import ACTION_NAMES, place_words
+from .rules import ACTION_NAMES, SLOTS, place_words, slot_name
 
 RULES = """\
 Renaissance Man (2013), in brief. Build a pyramid of workers 5-4-3-2-1; the
@@ -75,10 +75,12 @@ def card_face(c: Cards, i: int) -> str:
 
 def card_table(c: Cards) -> dict[str, Any]:
     """The printed faces of the card set, by id (public), with each card's name
-    (:attr:`Cards.names`)."""
+    (:attr:`Cards.names`), and each place of a pyramid in words by its name ("2.3": "level 2,
+    third from the left"), for front ends to show as the moves say it."""
     return {
         "icons": list(SYMBOLS),
         "workers": dict(zip(WORKERS, WORKER_NAMES, strict=True)),
+        "places": {slot_name(p): place_words(slot_name(p)) for p in range(SLOTS)},
         "cards": {
             c.ids[i]: {
                 "name": c.names[c.ids[i]],

@@ -220,19 +220,15 @@ function slotName(p) {
   return { level, index: p - first + 1, name: `${level}.${p - first + 1}` };
 }
 
-const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth'];
-
-/** "level 2, third from the left" for a slot named "2.3", as the game's moves say it. */
-function slotWords(name) {
-  const [level, index] = String(name).split('.');
-  if (level === '5') return 'level 5 (the Master)';
-  return index ? `level ${level}, ${ORDINAL[index - 1]} from the left` : String(name);
+/** A place of a pyramid by its name ("2.3") in the game's words, from its card table. */
+function placeWords(msg, name) {
+  return msg.cards?.places?.[name] || String(name);
 }
 
 function slot(msg, s, p, act) {
   const id = msg.view.structures[s][p];
   const { name } = slotName(p);
-  const label = `${capital(slotWords(name))}: ${cardWords(msg, id)}`;
+  const label = `${capital(placeWords(msg, name))}: ${cardWords(msg, id)}`;
   const mine = act && s === msg.seat;
   const place = mine ? legalMatching(msg, { kind: 'place', slot: name }) : null;
   const remove = mine && !place ? legalMatching(msg, { kind: 'remove', slot: name }) : null;
@@ -321,8 +317,8 @@ function stepChip(msg, step) {
   if (k === 'act') body = [resource(ICON_OF_ACTION[step.type], 'small', false), capital(step.type)];
   else if (k === 'card') body = `card: ${cardName(msg, step.card)}`;
   else if (k === 'discard') body = `discard ${cardName(msg, step.card)}`;
-  else if (k === 'remove') body = `remove from ${slotWords(step.slot)}`;
-  else if (k === 'place') body = `place on ${slotWords(step.slot)}`;
+  else if (k === 'remove') body = `remove from ${placeWords(msg, step.slot)}`;
+  else if (k === 'place') body = `place on ${placeWords(msg, step.slot)}`;
   else if (k === 'token') body = `token ${step.faces}`;
   else if (k === 'drop') body = `drop a ${step.token} token`;
   else if (k === 'knight') body = `knight from the ${step.from} area`;
