@@ -237,6 +237,27 @@ def test_the_focus_after_a_card_is_played_is_on_a_phones_screen(server: str, bro
     page.close()
 
 
+def test_a_move_tapped_on_a_phone_leaves_the_page_where_it_was(server: str, browser) -> None:
+    """On a phone, every move tapped in the bar along the bottom scrolled the page down (84 px
+    in Rivals): the focus, kept on the bar's first button, was scrolled to, and the bar, sticky
+    under the page's scroll padding, is never far enough in view. The board crept away."""
+    page = my_seat(
+        server, browser, "renaissance-rivals", 2, "random", viewport=PHONE, has_touch=True
+    )
+    buttons = page.locator("#action-buttons button.action:enabled")
+    for _ in range(3):
+        buttons.first.wait_for(timeout=20000)
+        before = buttons.all_inner_texts()
+        box = buttons.first.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        for _ in range(100):  # the next moves drawn
+            page.wait_for_timeout(50)
+            if buttons.all_inner_texts() != before:
+                break
+        assert page.evaluate("scrollY") == 0
+    page.close()
+
+
 def test_two_moves_that_read_alike_have_buttons_named_apart(server: str, browser) -> None:
     """Two copies of a card in a Rivals hand gave two buttons both named "Use Holy Family: 2
     Influence". (The server's moves are made to read alike here: a hand's copies come late.)

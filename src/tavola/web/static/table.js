@@ -495,7 +495,10 @@ function keepFocus(draw) {
     ? playable[Math.min(Math.max(index, 0), playable.length - 1)] : null;
   const target = again || sameKind || actionsBox.querySelector('button') || $('turn');
   target.focus({ preventScroll: true });
-  target.scrollIntoView({ block: 'nearest' }); // a card played far down a phone's page: the turn line is above
+  // a card played far down a phone's page: the turn line is above. Not the moves, always on
+  // the screen: scrolled to, a phone's bar along the bottom (sticky, under the page's scroll
+  // padding) moved the page down at every move
+  if (!actionsBox.contains(target)) target.scrollIntoView({ block: 'nearest' });
 }
 
 document.addEventListener('keydown', (event) => {
