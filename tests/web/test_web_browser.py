@@ -2378,6 +2378,23 @@ def test_a_replay_link_opened_in_its_tab_shows_its_seat_and_move(server: str, br
     page.close()
 
 
+def test_a_replays_move_line_tells_the_move_before_the_next_ones_number(
+    server: str, browser
+) -> None:
+    """Stepping forward said "Move 5 of 96. Next: move 6. Seat 3 plays Novice.": move 5's event
+    read as move 6's."""
+    record = finished_record("testa-di-pecora", 4)
+    made = api(server, "/api/replays", record)
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=0&step=4")
+    status = page.locator("#step-text")
+    expect(status).to_have_text(f"Move 4 of {len(record['actions'])}. Next: move 5.")
+    page.keyboard.press("ArrowRight")
+    played = tavola.replay(record, upto=5).events(0)[-1]["text"]
+    expect(status).to_have_text(f"Move 5 of {len(record['actions'])}. {played} Next: move 6.")
+    page.close()
+
+
 def test_the_review_prefers_a_move_only_when_it_rates_it_higher(server: str, browser) -> None:
     """'Draw a card (0.27); the search prefers Turn up a Challenge (0.25)': the search's choice is
     the move it searched most, which may rate lower. And a Rivals solo game lost whatever was

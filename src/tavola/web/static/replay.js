@@ -61,9 +61,10 @@ function draw(msg) {
   shown = msg;
   const news = before && before.seat === msg.seat && msg.step === before.step + 1
     ? msg.events.slice(before.events.length).map((e) => e.text).filter(Boolean) : [];
-  // "Next: move 5" ties the position to the review's "Move 5", which is decided here
-  const next = msg.step < msg.steps ? ` Next: move ${msg.step + 1}.` : '';
-  $('step-text').textContent = [`Move ${msg.step} of ${msg.steps}.${next}`, ...news].join(' ');
+  // the move's events, then "Next: move 5", which ties the position to the review's "Move 5",
+  // decided here (after it, the events read as the next move's)
+  const next = msg.step < msg.steps ? [`Next: move ${msg.step + 1}.`] : [];
+  $('step-text').textContent = [`Move ${msg.step} of ${msg.steps}.`, ...news, ...next].join(' ');
   slider.setAttribute('aria-valuetext', `move ${msg.step} of ${msg.steps}`);
   for (const [id, off] of [['first', msg.step === 0], ['back', msg.step === 0], ['forward', msg.step === msg.steps], ['last', msg.step === msg.steps]]) {
     $(id).setAttribute('aria-disabled', String(off));
