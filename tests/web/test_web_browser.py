@@ -2225,6 +2225,21 @@ def test_a_long_review_leaves_the_replays_log_its_room(server: str, browser) -> 
     page.close()
 
 
+def test_the_review_button_is_whole_beside_a_long_log(server: str, browser) -> None:
+    """Beside a long log, the review (shrunk with it, by their sizes) showed only the top edge
+    of "Review this seat's decisions" at 1280 by 900: its one button, scrolled out of sight."""
+    made = api(server, "/api/replays", finished_record("renaissance-man-2d6", 4))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}{made['replay']}#seat=1&step=60")
+    expect(page.locator("#log li").nth(30)).to_be_attached()
+    box = page.locator(".side .review").bounding_box()
+    button = page.get_by_role("button", name="Review this seat's decisions").bounding_box()
+    assert box["y"] <= button["y"] and button["y"] + button["height"] <= box["y"] + box["height"]
+    assert button["y"] + button["height"] <= 900
+    assert page.locator(".side .log-box").bounding_box()["height"] >= 160  # 10rem, its least
+    page.close()
+
+
 def test_a_review_entry_on_a_phone_brings_the_board_into_view_and_a_way_back(
     server: str, browser
 ) -> None:
