@@ -123,11 +123,14 @@ def test_a_rules_page_reads_as_words(client: TestClient, spec) -> None:
     """The pages showed Python: 'None | None' for a wild card's needs and offers, Rivals'
     cross-links as "[['PERSP', 'PORT'], ...]"; the brief parted a paragraph mid-sentence ('row 1
     Milan, ...' began one); the rulebook's sentences, each said to be on a line of its own (›),
-    ran together; and the one-player rules were not on the page."""
+    ran together; the one-player rules were not on the page; and Rivals' cards were headed by a
+    key, 'cross_links:'."""
     page = html.unescape(client.get(f"/rules/{spec.id}").text)
     assert "None" not in re.findall(r"<td>([^<]*)</td>", page)
     cards = page.split('id="cards-title"')[-1].split("</section>")[0]
     assert "[[" not in cards and "['" not in cards
+    heads = re.findall(r'<strong>([^<]*)</strong>|<th scope="col">([^<]*)</th>', cards)
+    assert not any("_" in name for head in heads for name in head)
     brief = re.findall(r"<p>([^<]*)</p>", page.split('id="rules-title"')[1].split("</section>")[0])
     assert brief and all(p[0].isupper() for p in brief[1:])  # a paragraph begins a sentence
     assert re.search(r"(?<!<br />)\n›", page) is None  # each › on a line of its own
