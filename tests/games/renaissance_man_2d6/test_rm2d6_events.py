@@ -328,7 +328,7 @@ def test_a_roll_says_what_makes_up_its_modifier() -> None:
     since = mark(g)
     run_event(g, {})
     (c,) = contest(g, since)
-    assert "(+1 per card played, +1 more for you, who turned it up): You " in describe_for(g, c, 0)
+    assert "(+1 per card played, +1 more for you, who turned it up): you " in describe_for(g, c, 0)
     attempt(g, "ccf")  # three unmet, one waived
     fix_dice(g, 11)
     roll(g)
@@ -415,3 +415,14 @@ def test_a_reshuffle_of_one_card_says_one_card() -> None:
 
     said = describe(cards_by_key("standard"), {"kind": "shuffle", "size": 1}, None)
     assert said == "The discards were shuffled into a new Creative Reserves deck of 1 card."
+
+
+def test_an_events_rolls_say_you_in_the_sentence() -> None:
+    """'Games Night: Seat 1 3+1 +2 = 6; You 3+2 +2 = 7.': "You" in a capital mid-sentence."""
+    from tavola.games.renaissance_man_2d6.text import describe
+
+    rolls = [{"seat": 1, "dice": [3, 1], "modifier": 2, "total": 6}]
+    rolls.append({"seat": 0, "dice": [3, 2], "modifier": 2, "total": 7})
+    event = {"kind": "contest", "event": "games-night", "rolls": rolls, "winner": 0}
+    said = describe(cards_by_key("standard"), {**event, "turned_by": 1}, 0)
+    assert said.endswith(": Seat 1 3+1 +2 = 6; you 3+2 +2 = 7."), said

@@ -11,7 +11,7 @@ import itertools
 import textwrap
 from typing import Any
 
-from ...core.words import count, listed, outcome, scores
+from ...core.words import count, listed, outcome, scores, within
 from .cards import KINDS, Cards, cards_by_key
 from .odds import TARGET, modifier, success_chance
 
@@ -321,7 +321,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
         return f"{_who(e['seat'], viewer)} played {cards} to the Event."
     if kind == "contest":
         rolls = "; ".join(
-            f"{_who(r['seat'], viewer)} {d1}+{d2} {_signed(r['modifier'])} = {r['total']}"
+            f"{within(_who(r['seat'], viewer))} {d1}+{d2} {_signed(r['modifier'])} = {r['total']}"
             for r in e["rolls"]
             for d1, d2 in [r["dice"]]
         )
