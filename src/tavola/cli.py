@@ -42,7 +42,7 @@ from rich.text import Text
 from . import TavolaError, __version__, get_spec, list_games, new_game, read_card_file
 from .agents import AGENTS, DIFFICULTIES, KINDS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
-from .core.errors import CardDataError, quote
+from .core.errors import QUOTE_LIMIT, CardDataError, quote, shorten
 from .core.registry import GameSpec
 from .core.rng import MAX_SEED
 from .core.words import count, players_words
@@ -67,21 +67,34 @@ class _UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._given: list[str] = []  # the words being parsed, for error() to quote
         # a word of '-' and a digit (-1s, -1e3) is a value, for the option's type to refuse with
         # what it takes: argparse let only plain numbers (-5, -0.5) through, and took '-1s' for
         # an option, so '--budget -1s' said "expected one argument" (no tavola option is '-1')
         self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def error(self, message: str) -> Any:  # type: ignore[override]
-        raise _UsageError(f"{message} (see '{self.prog} --help')")
+        raise _UsageError(f"{_typed_safely(message, self._given)} (see '{self.prog} --help')")
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         """Arguments a command does not know are refused by the command's own parser, so that
         the message points to its help ('tavola play --help'), not to tavola's."""
+        self._given = list(sys.argv[1:] if args is None else args)
         parsed, extras = super().parse_known_args(args, namespace)
         if extras:
-            self.error(f"unrecognized arguments: {' '.join(extras)}")
+            self.error(f"unrecognized arguments: {shorten(' '.join(extras))}")
         return parsed, extras
+
+
+def _typed_safely(message: str, given: Sequence[str]) -> str:
+    """argparse's ``message`` with each word of ``given`` it echoes (an invalid choice, an
+    unknown argument, an ambiguous option) quoted as :func:`quote` does, if it is long or
+    unprintable: argparse printed a 10,000-character word whole, and a control character raw."""
+    words = {*given, *(w.partition("=")[2] for w in given if w.startswith("-"))}
+    for word in sorted(words, key=len, reverse=True):  # '--seats=x...' before its 'x...'
+        if len(word) > QUOTE_LIMIT or not word.isprintable():
+            message = message.replace(repr(word), quote(word)).replace(word, shorten(word))
+    return message
 
 
 def _addresses(text: str) -> str:

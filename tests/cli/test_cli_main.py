@@ -407,12 +407,19 @@ def test_a_bot_without_a_learned_value_for_your_cards_is_noted(
         ["simulate", GAME, "--seed", "x" * 5000],
         ["simulate", GAME, "--option", "x" * 5000],
         ["analyse", "record.json", "--seat", "0", "--budget", "\x1b[2J" + "x" * 5000],
+        ["simulate", GAME, "--seats", "x" * 5000],
+        ["simulate", GAME, "--backend=\x1b[2J" + "x" * 5000],
+        ["\x1b[2J" + "x" * 5000],
+        ["games", "\x1b[2J", "x" * 5000],
+        ["simulate", GAME, "--" + "x" * 5000],
+        ["simulate", GAME, "--se=\x1b[2J"],
     ],
 )
 def test_a_bad_value_is_quoted_cut_short_and_escaped(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    """The argument types quoted the value whole: 5000 characters in the message, and a
+    """The argument types, and argparse's own messages (an invalid choice, an unknown argument,
+    an ambiguous option), quoted the value whole: 5000 characters in the message, and a
     terminal's control sequence written as it was typed."""
     code, _, err = _run(capsys, *argv)
     assert code == 2
