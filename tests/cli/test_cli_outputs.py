@@ -50,6 +50,27 @@ def test_a_folder_given_for_a_file_is_refused_before_the_run(
     assert capsys.readouterr().err == f"tavola: error: cannot write {folder}: it is a folder\n"
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(("flag", "name"), [("--out", "x.jsonl"), ("--report", "x.html")])
+def test_a_folder_that_refuses_new_files_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], no_run: None, flag: str, name: str
+) -> None:
+    """/proc lets root write (os.access said yes) but makes no file in it: the report failed
+    with 'No such file or directory' only after the run."""
+    assert main(["simulate", GAME, "-n", "2", flag, f"/proc/{name}"]) == 2
+    said = f"tavola: error: cannot write /proc/{name}: No such file or directory\n"
+    assert capsys.readouterr().err == said
+
+
+def test_a_file_checked_before_the_run_is_not_left_behind_empty(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The check that a report can be written makes no empty report of a run that fails."""
+    report = tmp_path / "r.html"
+    assert main(["simulate", GAME, "-n", "2", "-a", "nobody", "--report", str(report)]) == 2
+    assert not report.exists()
+
+
 def test_a_table_of_an_unknown_kind_is_refused_before_the_run(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, no_run: None
 ) -> None:
