@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from tavola import TavolaError
-from tavola.cli import jobs_arg, run_script, whole_arg
+from tavola.cli import games_arg, jobs_arg, run_script, whole_arg
 from tavola.sim import check_run, simulate, to_json
 
 
@@ -23,7 +23,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", default="testa-di-pecora")
-    parser.add_argument("--games", type=whole_arg(1), default=2000)
+    parser.add_argument("--games", type=games_arg(1), default=2000)
     parser.add_argument("--agents", default="heuristic,random,random,random")
     parser.add_argument("--jobs", type=jobs_arg, default=2)
     parser.add_argument("--repeat", type=whole_arg(1), default=2)

@@ -108,6 +108,7 @@ def test_a_benchmark_refuses_a_run_it_cannot_play_before_playing(
     ("script", "argv", "says"),
     [
         ("sim_scaling.py", ["--jobs", "300"], "argument --jobs: at most 256 worker processes"),
+        ("sim_scaling.py", ["--games", str(10**20)], "argument --games: at most 1,000,000 games"),
         (
             "strength.py",
             ["testa-di-pecora", "heuristic", "--players", "4", "--jobs", "300"],

@@ -2,7 +2,7 @@
 
 Every mistake a user can make ends with a one-line message on stderr and exit code 2. The
 scripts in benchmarks/ take their numbers with the same argument types (``whole_arg``,
-``seed_arg``, ``jobs_arg``, ``number_arg``), check the files they write with
+``seed_arg``, ``jobs_arg``, ``games_arg``, ``number_arg``), check the files they write with
 ``check_output``, and run their ``main`` through :func:`run_script`.
 """
 
@@ -47,7 +47,7 @@ from .core.registry import GameSpec
 from .core.rng import MAX_SEED
 from .core.words import count, players_words
 from .sim import BACKENDS, DEFAULT_SEED, SEATINGS, check_run, render, simulate, to_json
-from .sim.runner import MAX_JOBS
+from .sim.runner import MAX_GAMES, MAX_JOBS
 from .sim.settings import idle_settings, option_words
 
 USAGE_ERROR = 2
@@ -152,6 +152,21 @@ def jobs_arg(text: str) -> int:
     if jobs > MAX_JOBS:
         raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} worker processes, not {quote(text)}")
     return jobs
+
+
+def games_arg(least: int) -> Callable[[str], int]:
+    """An argparse type: a number of games of one run, ``least`` to MAX_GAMES."""
+
+    def parse(text: str) -> int:
+        games = whole_arg(least)(text)
+        if games > MAX_GAMES:
+            raise argparse.ArgumentTypeError(
+                f"at most {MAX_GAMES:,} games in one run (each is kept for the figures), "
+                f"not {quote(text)}"
+            )
+        return games
+
+    return parse
 
 
 def number_arg(low: float, high: float) -> Callable[[str], float]:
@@ -893,7 +908,13 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     sim.add_argument("game", metavar="GAME", help="game id (see 'tavola games')")
-    sim.add_argument("--games", "-n", type=whole_arg(1), default=1000, help="games (default 1000)")
+    sim.add_argument(
+        "--games",
+        "-n",
+        type=games_arg(1),
+        default=1000,
+        help=f"games (default 1000, at most {MAX_GAMES:,})",
+    )
     sim.add_argument(
         "--players",
         "-p",
@@ -983,7 +1004,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="configuration B, e.g. 'testa-di-pecora -a heuristic,random --cards mine.toml'",
     )
     comp.add_argument(
-        "--games", "-n", type=whole_arg(2), default=1000, help="games of each (default 1000)"
+        "--games",
+        "-n",
+        type=games_arg(2),
+        default=1000,
+        help=f"games of each (default 1000, at most {MAX_GAMES:,})",
     )
     comp.add_argument(
         "--seed",

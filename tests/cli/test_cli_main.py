@@ -211,6 +211,24 @@ def test_user_errors_exit_2_with_one_line(
 
 
 @pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", GAME, "-n", "99999999999999999999"],
+        ["compare", GAME, GAME, "-n", "1000001"],
+        ["compare", GAME, f"{GAME} -n 2000000"],
+    ],
+)
+def test_a_run_of_more_than_a_million_games_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """'-n 99999999999999999999' hung before its first game, filling the memory with the
+    numbers of the games to play; Ctrl-C was the only way out."""
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert "--games/-n: at most 1,000,000 games in one run (each is kept for the figures)" in err
+
+
+@pytest.mark.parametrize(
     ("argv", "says"),
     [
         (

@@ -234,6 +234,7 @@ def test_agents_get_their_own_seat_view_and_handle(monkeypatch: pytest.MonkeyPat
         ({"games": 0}, "number of games"),
         ({"jobs": 0}, "number of jobs"),
         ({"jobs": 10_000}, "number of jobs is at most 256"),
+        ({"games": 10**20}, "number of games is at most 1,000,000, not 1000000"),
         ({"seed": -1}, "seed"),
         ({"seed": 2**64}, "seed is at most 2\\*\\*64 - 1"),
         ({"start_method": "teleport"}, "start method is one of"),

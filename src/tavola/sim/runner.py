@@ -49,6 +49,11 @@ MAX_DECISIONS = 100_000
 AGENT_STREAM = 0xA6E7
 """The key under the run's seed from which each game's agent RNGs are derived."""
 
+MAX_GAMES = 1_000_000
+"""The most games of one run: every game's outcome is held for the figures (a few KB each), and
+a million already give a win share to within 0.1%; a larger count is a slip of the keyboard (a
+run of 10**20 games hung before its first game, filling the memory with their numbers)."""
+
 MAX_JOBS = 256
 """The most worker processes a simulation starts (a typo must not start thousands)."""
 
@@ -510,6 +515,8 @@ def check_run(
     takes them), or a :class:`TavolaError` saying what is wrong with them: what ``simulate``
     checks before it plays, for a caller that checks two runs before it plays either."""
     _check_count("the number of games", games, 1)
+    if games > MAX_GAMES:
+        raise SimulationError(f"the number of games is at most {MAX_GAMES:,}, not {quote(games)}")
     names = _seat_names(game_id, agents, players, variant, dict(options or {}))
     if seats == "duplicate" and games % len(names):
         raise SimulationError(
