@@ -772,20 +772,14 @@ def _budget(text: str) -> str:
     """An argparse type: a search budget, iterations (``400``) or seconds (``2s``), as the
     ismcts parameters it stands for, within their bounds."""
     key = "seconds" if text.endswith("s") else "iterations"
-    param = KINDS["ismcts"].params[key]
+    params = KINDS["ismcts"].params
     try:
-        value = param.type(text[:-1] if key == "seconds" else text)
-    except ValueError:
-        value = 0
-    if not value > 0:
+        value = params[key].read("ismcts", key, text[:-1] if key == "seconds" else text)
+    except AgentNameError:  # '1e308' was "not a positive number": say what each one is
         raise argparse.ArgumentTypeError(
-            f"expected a positive number of iterations (e.g. 400) or of seconds (e.g. 2s), "
-            f"not {quote(text)}"
-        )
-    if param.low is not None and value < param.low:
-        raise argparse.ArgumentTypeError(f"at least {param.low:g} {key}, not {quote(text)}")
-    if param.high is not None and value > param.high:
-        raise argparse.ArgumentTypeError(f"at most {param.high:g} {key}, not {quote(text)}")
+            f"expected iterations, {params['iterations'].describe()} (e.g. 400), or seconds, "
+            f"{params['seconds'].describe()} (e.g. 2s), not {quote(text)}"
+        ) from None
     return f"{key}={value}"
 
 

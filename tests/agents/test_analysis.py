@@ -98,18 +98,15 @@ def test_the_command_prints_each_decision_and_how_many_agree(
         (["seat.json", "--seat", "0"], "the record lacks seed (a game's record, as a finished"),
         (
             ["game.json", "--seat", "0", "--budget", "lots"],
-            "a positive number of iterations (e.g. 400)",
+            "--budget: expected iterations, a whole number of at least 1 (e.g. 400), or "
+            "seconds, a number from 0.01 to 600 (e.g. 2s), not 'lots'",
         ),
-        (["game.json", "--seat", "0", "--budget", "0s"], "or of seconds (e.g. 2s), not '0s'"),
+        # '1e308' was "not a positive number of iterations": what each kind of budget is
+        (["game.json", "--seat", "0", "--budget", "1e308"], "a whole number of at least 1"),
+        (["game.json", "--seat", "0", "--budget", "0s"], "from 0.01 to 600 (e.g. 2s), not '0s'"),
         # the search's own bounds, said of --budget as typed ("ismcts: seconds is ... '700.0'")
-        (
-            ["game.json", "--seat", "0", "--budget", "700s"],
-            "--budget: at most 600 seconds, not '700s'",
-        ),
-        (
-            ["game.json", "--seat", "0", "--budget", "0.001s"],
-            "--budget: at least 0.01 seconds, not",
-        ),
+        (["game.json", "--seat", "0", "--budget", "700s"], "to 600 (e.g. 2s), not '700s'"),
+        (["game.json", "--seat", "0", "--budget", "0.001s"], "to 600 (e.g. 2s), not '0.001s'"),
         (["game.json", "--seat", "7"], "there is no seat 7"),
     ],
 )

@@ -233,8 +233,8 @@ def test_a_run_of_more_than_a_million_games_is_refused(
     [
         (
             ["analyse", "record.json", "--seat", "0", "--budget", "-1s"],
-            "--budget: expected a positive number of iterations (e.g. 400) or of seconds "
-            "(e.g. 2s), not '-1s'",
+            "--budget: expected iterations, a whole number of at least 1 (e.g. 400), or "
+            "seconds, a number from 0.01 to 600 (e.g. 2s), not '-1s'",
         ),
         (["simulate", GAME, "--games", "-1e3"], "--games/-n: expected a whole number"),
         (["play", GAME, "--seat", "-1x"], "--seat: expected a whole number"),
