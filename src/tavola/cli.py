@@ -1158,6 +1158,8 @@ def run_script(command: Callable[[], int | None], name: str | None = None) -> in
     (default: the script's file name), never as a traceback: bad settings (code 2), a file
     that cannot be read or written (1), Ctrl-C (130), a reader that went away (1)."""
     name = name or Path(sys.argv[0]).name
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a character the terminal's encoding lacks
+        sys.stdout.reconfigure(errors="replace")  # ('–' in ASCII) is '?', not a traceback
     try:
         return command() or 0
     except (_UsageError, TavolaError) as exc:

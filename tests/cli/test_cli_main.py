@@ -1,6 +1,7 @@
 """The command line: games table, simulate (text and JSON), play, and user errors."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -385,6 +386,21 @@ def test_play_survives_input_that_is_not_utf8() -> None:
     assert "Traceback" not in done.stderr.decode()
     assert "\x1b" not in out and "x" * 100 not in out
     assert "You leave the table." in out
+
+
+@pytest.mark.parametrize("argv", [["games"], ["simulate", GAME, "-n", "4"]])
+def test_a_terminal_that_cannot_show_a_character_gets_a_question_mark(argv: list[str]) -> None:
+    """Under an ASCII or Latin-1 locale the '–' of '4–5' and of the intervals ended the
+    command in a UnicodeEncodeError's traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tavola", *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=60,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "?" in done.stdout
 
 
 def test_a_closed_pipe_ends_quietly() -> None:
