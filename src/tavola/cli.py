@@ -42,7 +42,7 @@ from rich.text import Text
 from . import TavolaError, __version__, get_spec, list_games, new_game, read_card_file
 from .agents import AGENTS, DIFFICULTIES, KINDS, AgentNameError, make_agent, split_agents
 from .core.cards import CardsOption
-from .core.errors import QUOTE_LIMIT, CardDataError, quote, shorten
+from .core.errors import QUOTE_LIMIT, CardDataError, escape, quote, shorten
 from .core.registry import GameSpec
 from .core.rng import MAX_SEED
 from .core.words import count, players_words
@@ -1162,8 +1162,8 @@ def run_script(command: Callable[[], int | None], name: str | None = None) -> in
         sys.stdout.reconfigure(errors="replace")  # ('–' in ASCII) is '?', not a traceback
     try:
         return command() or 0
-    except (_UsageError, TavolaError) as exc:
-        print(f"{name}: error: {exc}", file=sys.stderr)
+    except (_UsageError, TavolaError) as exc:  # escaped: a file name typed with a control
+        print(f"{name}: error: {escape(str(exc))}", file=sys.stderr)  # character is no command
         return USAGE_ERROR
     except KeyboardInterrupt:
         print(f"{name}: interrupted", file=sys.stderr)
@@ -1175,5 +1175,5 @@ def run_script(command: Callable[[], int | None], name: str | None = None) -> in
     except OSError as exc:  # a file that cannot be read or written (a folder where a file
         # should be, a full disk, a device that refuses): the reason and the file, no traceback
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"{name}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(f"{name}: error: {escape(f'{exc.strerror or exc}{where}')}", file=sys.stderr)
         return 1

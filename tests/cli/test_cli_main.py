@@ -463,6 +463,21 @@ def test_a_bad_value_is_quoted_cut_short_and_escaped(
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
+        (["analyse", "\x1b[2J.json", "--seat", "0"], "cannot read \\x1b[2J.json: No such file"),
+        (["simulate", GAME, "--out", "/dev/null/\x1b[2J"], "cannot write /dev/null/\\x1b[2J: "),
+    ],
+)
+def test_a_file_name_is_told_with_its_control_characters_escaped(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    """The messages that name a file wrote a control character in its name to the terminal."""
+    code, _, err = _run(capsys, *argv)
+    assert code == 2 and says in err and "\x1b" not in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
         (
             ["simulate", "testa-di-pecor"],
             "no game 'testa-di-pecor' (did you mean testa-di-pecora?)",

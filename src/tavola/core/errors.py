@@ -67,15 +67,25 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, anything unprintable (control and format characters,
-    separators, lone surrogates) escaped.
+    """``text`` cut to ``limit`` characters, anything unprintable escaped (:func:`escape`).
 
     >>> shorten("Pope, Abbot, Prior", limit=10)
     'Pope, Abb…'
     """
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    text = escape(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def escape(text: str) -> str:
+    """``text`` with anything unprintable (control and format characters, separators, lone
+    surrogates) escaped, as Python writes it in a string.
+
+    >>> print(escape("\\x1b[2Jrun.jsonl"))
+    \\x1b[2Jrun.jsonl
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def meant(word: object, known: Iterable[str]) -> str:
