@@ -2147,6 +2147,26 @@ def test_the_last_dice_show_the_modifier_and_total_the_log_tells(server: str, br
     page.close()
 
 
+def test_an_attempt_panel_says_the_modifier_in_the_games_words(server: str, browser) -> None:
+    """The 2006 game's attempt panel wrote the modifier's rules itself ('−2 per requirement not
+    matched, +1 per extra matching card') and found the roll needed from a 7 of its own: it now
+    says what makes up this modifier as the view (the game) words it."""
+    record = finished_record("renaissance-man-2d6", 4)
+    for step in range(len(record["actions"])):  # an attempt with a card played and two parts
+        a = tavola.replay(record, upto=step).view(0)["attempt"]
+        if a and any(a["played"].values()) and "," in a["why_words"]:
+            break
+    made = api(server, "/api/replays", record)
+    page = browser.new_page()
+    page.goto(f"{server}{made['replay']}#seat=0&step={step}")
+    sign = "+" if a["modifier"] >= 0 else "−"
+    expect(page.locator(".under-way .odds")).to_have_text(
+        f"Modifier {sign}{abs(a['modifier'])} ({a['why_words']}): a roll of {a['least_roll']} or "
+        f"more succeeds ({round(a['chance'] * 100)}%)."
+    )
+    page.close()
+
+
 def test_a_screen_reader_hears_the_board_in_words_that_make_sense(server: str, browser) -> None:
     """Status chips ran together ('to act dealer'), the 2006 Success piles and Rivals' card
     piles named no seat, Rivals' turn line began '0 you Your turn', the connection was read

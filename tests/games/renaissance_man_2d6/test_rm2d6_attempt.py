@@ -245,3 +245,42 @@ def test_cards_are_played_one_at_a_time_and_an_attempt_is_not_withdrawn() -> Non
             g.act(0, g.parse_action(0, bad))
     assert g.canonical() == before
     do(g, 0, {"kind": "roll"})
+
+
+def test_an_attempts_view_says_its_modifier_as_the_roll_will() -> None:
+    """The web page wrote the modifier's rules itself ("−2 per requirement not matched, +1 per
+    extra matching card; +1: turned up this turn"), a copy of the game's, and the terminal
+    computed the modifier again: the view's attempt now carries what makes it up (``why``, by
+    odds.modifier_parts) and the game's words for it, the least roll that succeeds and the
+    chance, for every seat and spectator alike (all of it is public), and both show them."""
+    from tavola.games.renaissance_man_2d6 import text
+
+    g = ready("CFF", ["f"], "ccf")
+    attempt(g, "ccf")
+    play(g, 0, "CFF")  # one C of two: 1 unmet; F twice for one: 1 extra; turned up: +1
+    views = [g.view(s) for s in (0, 1, None)]
+    a = views[0]["attempt"]
+    words = "+1 for turning it up, -2 for 1 unmet requirement, +1 for 1 extra matching card"
+    assert a["why_words"] == words and (a["modifier"], a["least_roll"]) == (0, 7)
+    assert all(v["attempt"] == a for v in views)
+    assert f"modifier +0 ({words}): a roll of 7 or more succeeds (58%)" in " ".join(
+        text.render(views[1]).split()
+    )
+    fix_dice(g, 7)
+    roll(g)
+    r = last_roll(g)
+    assert (r["why"], r["modifier"]) == (a["why"], a["modifier"])
+    assert f"({words})" in g.event_text(r, 0)
+
+
+def test_the_web_page_words_no_rule_of_the_modifier() -> None:
+    """The attempt panel said the modifier's rules in words of its own, and found the least roll
+    that succeeds from a 7 it wrote: it now shows the view's words and numbers only."""
+    from pathlib import Path
+
+    from tavola.games.renaissance_man_2d6 import text
+
+    page = Path(text.__file__).parents[2] / "web" / "static" / "games" / "renaissance-man-2d6.js"
+    js = page.read_text(encoding="utf-8")
+    for rule in ("per requirement", "per extra", "standing bonus", "7 - "):
+        assert rule not in js, rule

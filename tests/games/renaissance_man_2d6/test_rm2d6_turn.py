@@ -130,6 +130,9 @@ def test_any_face_up_challenge_may_be_attempted_or_none() -> None:
         "turned": False,
         "played": {k: 0 for k in "CFGMW"},
         "modifier": -2,  # the F unmet, and no +1: not the card turned up
+        "why": {"turned": False, "unmet": 1, "waived": 0, "extra": 0, "bonus": 0},
+        "why_words": "-2 for 1 unmet requirement",
+        "least_roll": 9,
         "chance": 0.2778,  # 2d6 of 9 or more: 10 ways in 36
     }
 

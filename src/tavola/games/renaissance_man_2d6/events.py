@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from .cards import KINDS
-from .odds import parts_sum
+from .odds import parts_json, parts_sum
 from .rules import (
     END_REASONS,
     EV_ATTEMPT,
@@ -59,7 +59,6 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
     if kind == EV_ROLL:
         _, seat, card, d1, d2, parts, won = raw
         mod = parts_sum(parts)
-        turned, unmet, waived, extra, bonus = parts
         return Event(
             "roll",
             {
@@ -69,13 +68,7 @@ def describe(g: RenaissanceMan2d6, raw: tuple[Any, ...]) -> Event:
                 "modifier": mod,
                 "total": d1 + d2 + mod,
                 "success": won,
-                "why": {  # what makes up the modifier
-                    "turned": bool(turned),
-                    "unmet": unmet,
-                    "waived": waived,
-                    "extra": extra,
-                    "bonus": bonus,
-                },
+                "why": parts_json(parts),  # what makes up the modifier
             },
         )
     if kind == EV_PASS:

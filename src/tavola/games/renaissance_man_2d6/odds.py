@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 TARGET = 7
 """'You need to roll a 7 or better on 2d6.'"""
@@ -27,6 +28,15 @@ def at_least(total: int) -> Fraction:
     """
     lo = max(total, 0)
     return Fraction(sum(TWO_DICE[lo:]), 36)
+
+
+def least_roll(modifier: int) -> int:
+    """The least 2d6 total that succeeds with ``modifier`` (2 when any does).
+
+    >>> least_roll(-1), least_roll(6)
+    (8, 2)
+    """
+    return max(2, TARGET - modifier)
 
 
 @lru_cache(maxsize=64)
@@ -71,6 +81,22 @@ def parts_sum(parts: tuple[int, int, int, int, int]) -> int:
     """The modifier that :func:`modifier_parts` make up: each unmet requirement counts -2."""
     turned, unmet, _, extra, bonus = parts
     return turned - 2 * unmet + extra + bonus
+
+
+def parts_json(parts: tuple[int, int, int, int, int]) -> dict[str, Any]:
+    """:func:`modifier_parts` by name, as a roll event and a view's attempt carry them (``why``).
+
+    >>> parts_json((1, 1, 0, 2, 0))
+    {'turned': True, 'unmet': 1, 'waived': 0, 'extra': 2, 'bonus': 0}
+    """
+    turned, unmet, waived, extra, bonus = parts
+    return {
+        "turned": bool(turned),
+        "unmet": unmet,
+        "waived": waived,
+        "extra": extra,
+        "bonus": bonus,
+    }
 
 
 def modifier(

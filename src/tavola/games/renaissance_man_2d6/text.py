@@ -13,7 +13,6 @@ from typing import Any
 
 from ...core.words import count, listed, outcome, scores, within
 from .cards import KINDS, Cards, cards_by_key
-from .odds import TARGET, modifier, success_chance
 
 WIDTH = 79
 
@@ -223,13 +222,11 @@ def _under_way(view: dict[str, Any], c: Cards, width: int) -> str:
     attempt = view["attempt"]
     if attempt is not None:
         i = c.index(attempt["challenge"])
-        s = view["current"]
-        played = [attempt["played"][k] for k in KINDS]
-        mod = modifier(c.needs[i], played, attempt["turned"], view["bonus"][s], view["waive"][s])
+        why = f" ({attempt['why_words']})" if attempt["why_words"] else ""
         line = (
             f"Attempt: {c.names[i]} ({c.letters(i)}, {_points(c.points[i])}); played: "
-            f"{_letters(attempt['played']) or 'nothing'}; modifier {mod:+d}: "
-            f"a roll of {max(2, TARGET - mod)} or more succeeds ({success_chance(mod):.0%})."
+            f"{_letters(attempt['played']) or 'nothing'}; modifier {attempt['modifier']:+d}{why}: "
+            f"a roll of {attempt['least_roll']} or more succeeds ({attempt['chance']:.0%})."
         )
         return _fill(line, "", width)
     event = view["event"]
@@ -269,7 +266,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"-{-n}"
 
 
-def _why(parts: dict[str, Any]) -> str:
+def why_words(parts: dict[str, Any]) -> str:
     """What makes up a Challenge roll's modifier, in the rulebook's terms: "+1 for turning it
     up, -2 for 1 unmet requirement"; empty when nothing does."""
     said = ["+1 for turning it up"] * parts["turned"]
@@ -308,7 +305,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
     if kind == "roll":
         d1, d2 = e["dice"]
         verdict = "success" if e["success"] else "failure"
-        why = _why(e["why"])
+        why = why_words(e["why"])
         return (
             f"{_who(e['seat'], viewer)} rolled {d1}+{d2} {_signed(e['modifier'])} = {e['total']} "
             f"on {names[e['challenge']]}{f' ({why})' if why else ''}: {verdict}."

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import KINDS
-from .odds import modifier, success_chance
+from .odds import least_roll, modifier_parts, parts_json, parts_sum, success_chance
 from .rules import END_REASONS, EVENT, PHASES
+from .text import why_words
 
 if TYPE_CHECKING:
     from .rules import RenaissanceMan2d6
@@ -39,12 +40,18 @@ def build_view(g: RenaissanceMan2d6, seat: int | None) -> dict[str, Any]:
     attempt = None
     if g.target >= 0:
         s = g.cur
-        mod = modifier(c.needs[g.target], g.played, g.target == g.turned, g.bonus[s], g.waive[s])
+        turned = g.target == g.turned
+        parts = modifier_parts(c.needs[g.target], g.played, turned, g.bonus[s], g.waive[s])
+        mod = parts_sum(parts)
+        why = parts_json(parts)
         attempt = {
             "challenge": ids[g.target],
-            "turned": g.target == g.turned,
+            "turned": turned,
             "played": by_kind(g.played),
             "modifier": mod,  # with the cards played so far
+            "why": why,  # what makes up the modifier, as the roll event will say
+            "why_words": why_words(why),
+            "least_roll": least_roll(mod),
             "chance": round(success_chance(mod), 4),
         }
     event = None

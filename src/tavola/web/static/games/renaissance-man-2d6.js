@@ -120,11 +120,6 @@ function attemptPanel(msg, set) {
     const met = Math.min(needed[k], a.played[k] || 0);
     return h('li', { class: met === needed[k] ? 'met' : 'unmet' }, kindChip(set, k, { short: true }), ` ${met} of ${needed[k]} played`);
   });
-  const mods = [];
-  if (a.turned) mods.push('+1: turned up this turn');
-  if (v.bonus[s]) mods.push(`+${v.bonus[s]}: standing bonus`);
-  if (v.waive[s]) mods.push(`${v.waive[s]} unmet requirement${v.waive[s] === 1 ? '' : 's'} waived`);
-  const odds = Number.isInteger(a.modifier) ? oddsLine(a.modifier, a.chance) : null;
   return h('section', { class: 'panel under-way', 'aria-labelledby': 'attempt-title' },
     h('h2', { id: 'attempt-title', text: `${capital(who(msg, s))} ${isYou(msg, s) ? 'attempt' : 'attempts'} a Challenge` }),
     h('div', { class: 'under-way-body' },
@@ -132,15 +127,14 @@ function attemptPanel(msg, set) {
       h('div', {},
         h('p', {}, 'Played: ', counts(set, a.played, 'nothing yet')),
         reqs.length ? h('ul', { class: 'reqs-status' }, reqs) : null,
-        h('p', { class: 'help', text: `A roll of 7 or better on 2d6 succeeds: −2 per requirement not matched, +1 per extra matching card${mods.length ? `; ${mods.join('; ')}` : ''}.` }),
-        odds)));
+        oddsLine(a))));
 }
 
-/** The modifier and the chance of success, as the view gives them. */
-function oddsLine(modifier, chance) {
-  const need = Math.max(2, 7 - modifier);
-  return h('p', { class: 'odds' }, h('strong', { text: `Modifier ${modifier >= 0 ? '+' : ''}${modifier}` }),
-    `: a roll of ${need} or more succeeds (${Math.round(chance * 100)}%).`);
+/** The modifier, what makes it up and the chance of success, as the view gives them. */
+function oddsLine(a) {
+  return h('p', { class: 'odds' }, h('strong', { text: `Modifier ${signed(a.modifier)}` }),
+    a.why_words ? ` (${a.why_words})` : null,
+    `: a roll of ${a.least_roll} or more succeeds (${Math.round(a.chance * 100)}%).`);
 }
 
 function eventPanel(msg, set) {
