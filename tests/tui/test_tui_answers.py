@@ -22,7 +22,7 @@ def test_a_letter_that_starts_a_move_picks_the_move_not_the_command() -> None:
     """After Barter the moves were 'Use Scholar 12', 'Use Baker 10', 'Use Knight 10': 'b' meant
     Baker, and took back the Barter step without a word."""
     out = run(FOUNDATION + "4\nb\nquit\n")
-    assert "Your choice so far: Barter, with Baker #10." in out
+    assert "Your choice so far: Barter; Use Baker #10." in out
     assert "Took back" not in out
 
 

@@ -1450,6 +1450,23 @@ def test_a_step_of_a_secret_choice_is_taken_back_from_the_page(server: str, brow
     page.close()
 
 
+def test_a_secret_step_reads_as_the_move_that_took_it(server: str, browser) -> None:
+    """The 2013 game's page said a seat's secret steps in words of its own ('merchant laid',
+    'token coin/book'): each now reads as its move, in the game's words from the view."""
+    page = my_seat(server, browser, "renaissance-man", 2, "heuristic")
+    buttons = page.locator("#action-buttons button:enabled:not([aria-disabled])")
+    steps = page.locator(".rm13-mine .rm13-step")
+    said = []
+    for _ in range(2):
+        buttons.first.wait_for()
+        said.append(buttons.first.evaluate("(b) => b.lastChild.textContent"))
+        buttons.first.click()
+        expect(steps).to_have_count(len(said))
+    expect(steps).to_have_text(said)
+    assert said[0].startswith("Next: ")
+    page.close()
+
+
 def test_the_game_log_names_seats_as_the_table_does(server: str, browser) -> None:
     """The log said 'Seat 1 plays ...' while the header and the players' list said 'Bea'."""
     names = ["Ann", "Bea", "Cid", "Dan"]

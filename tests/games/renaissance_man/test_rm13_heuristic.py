@@ -131,3 +131,21 @@ def test_a_structure_whose_last_renaissance_man_would_cover_its_scholar_cannot_f
     assert _finishable(types, 1, 0, 3, frozenset())
     assert _finishable((*types[:9], 2, *types[10:]), 0, 0, 4, frozenset())
     assert not _finishable((*types[:9], 2, *types[10:]), 0, 0, 0, frozenset())
+
+
+def test_the_bot_follows_its_plan_whatever_words_its_steps_carry() -> None:
+    """The view's own secret steps now carry the game's words for them (``label``): the bot
+    compared them with its plan's steps, which carry none, and lost its plan after the first
+    step."""
+    g = tavola.new_game("renaissance-man", players=2, seed=3)
+    rng = random.Random(3)
+    while not g.is_over:
+        for s in sorted(g.to_act):
+            if s not in g.to_act:
+                continue
+            view, legal = g.view(s), g.legal_actions(s)
+            if view["mine"]:
+                bare = [{k: v for k, v in step.items() if k != "label"} for step in view["mine"]]
+                chosen = choose(view, legal, random.Random(0))
+                assert chosen == choose({**view, "mine": bare}, legal, random.Random(0))
+            g.act(s, choose(view, legal, rng))

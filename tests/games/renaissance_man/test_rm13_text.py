@@ -145,3 +145,35 @@ def test_the_places_words_are_the_games_alone() -> None:
     assert all(words == place_words(name) for name, words in places.items())
     page = Path(text.__file__).parents[2] / "web" / "static" / "games" / "renaissance-man.js"
     assert "from the left" not in page.read_text(encoding="utf-8")
+
+
+def test_a_seats_own_secret_steps_are_said_in_the_games_words_to_it_alone() -> None:
+    """The web page ('token coin/bread', 'knight from the coin area') and the terminal ('a
+    coin/bread token') each said the seat's secret steps in words of their own: the seat's
+    view now gives each step the game's label for it, which both show; no other seat nor a
+    spectator sees them."""
+    import json
+    from pathlib import Path
+
+    from rm13_helpers import clear_hand, find_card, give, lay_foundations, new
+
+    g = new(2, 1)
+    lay_foundations(g)
+    clear_hand(g, 0)
+    x = find_card(g, 2)  # a Baker: bread to Barter for
+    give(g, 0, x)
+    chosen = []
+    for data in ({"kind": "act", "type": "barter"}, {"kind": "card", "card": g.c.ids[x]}, None):
+        action = g.parse_action(0, data) if data else g.legal_actions(0)[0]
+        g.act(0, action)
+        chosen.append(action.label)
+    mine = g.view(0)["mine"]
+    assert [s["label"] for s in mine] == chosen
+    assert chosen[2] == "Take a coin/bread token (your card's icon face up)"
+    assert f"Your choice so far: {'; '.join(chosen)}." in " ".join(text.render(g.view(0)).split())
+    for other in (g.view(1), g.view(None)):
+        assert not other["mine"] and "Use Baker" not in json.dumps(other)
+    page = Path(text.__file__).parents[2] / "web" / "static" / "games" / "renaissance-man.js"
+    js = page.read_text(encoding="utf-8")
+    for words in ("token ${", "drop a ${", "knight from the ${", " laid`", "into the hand'"):
+        assert words not in js, words

@@ -532,7 +532,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     plan = Plan(view, rng)
     if phase == "action":
         steps = plan.action()
-        mine = view["mine"] or []
+        mine = [{k: v for k, v in s.items() if k != "label"} for s in view["mine"] or []]
         if len(mine) < len(steps) and mine == steps[: len(mine)]:
             found = find(legal, steps[len(mine)])
             if found is not None:

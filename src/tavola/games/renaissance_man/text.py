@@ -145,28 +145,6 @@ def side_by_side(blocks: list[list[str]], width: int = WIDTH) -> list[str]:
     return out
 
 
-def _step(step: dict[str, Any], names: dict[str, str]) -> str:
-    """One step of a secret choice in words ('Barter', 'with Merchant #18')."""
-    k = step["kind"]
-    if k == "act":
-        return step["type"].capitalize()
-    if k == "card":
-        return f"with {names.get(step['card'], step['card'])}"
-    if k == "token":
-        return f"a {step['faces']} token"
-    if k == "remove":
-        return f"removing the worker on {place_words(step['slot'])}"
-    if k == "place":
-        return f"placing on {place_words(step['slot'])}"
-    if k == "drop":
-        return f"dropping a stored {step['token']} token"
-    if k == "knight":
-        return f"the knight in the {step['from']} area"
-    if k == "foundation":
-        return WORKER_NAMES[WORKERS.index(step["worker"])]
-    return k
-
-
 def render(view: dict[str, Any], width: int = WIDTH) -> str:
     """The whole view as plain text, laid out to ``width`` columns (two seats abreast in 79)."""
     c = cards_by_key(view["cards"])
@@ -213,7 +191,7 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
         out.append("Your hand:")
         out.extend(f"  {card_face(c, c.ids.index(x))}" for x in view["hand"])
     if view["mine"]:
-        steps = ", ".join(_step(x, names) for x in view["mine"])
+        steps = "; ".join(x["label"] for x in view["mine"])
         out.append(_fill(f"Your choice so far: {steps}.", width))
         if view["phase"] == "foundation" and len(view["mine"]) == len(WORKERS) - 2:
             out.append(_fill(LAST_TWO, width))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.protocol import Action
 from .cards import PAIRS, SYMBOLS, WORKERS
 from .rules import DOWN, END_REASONS, FOUND, PHASES, RESOLVE, VARIANTS
 
@@ -45,6 +46,15 @@ def slot_json(g: RenaissanceMan, x: int) -> str | None:
     if x >= DOWN:
         return "down"
     return g.c.ids[x]
+
+
+def step_json(step: Action) -> dict[str, Any]:
+    """A step of the seat's own secret choice: the action, and its label, the game's words for it.
+
+    >>> step_json(Action(0, "drop", {"token": "coin"}, "Drop a coin token"))
+    {'kind': 'drop', 'token': 'coin', 'label': 'Drop a coin token'}
+    """
+    return {**step.to_json(), "label": step.label}
 
 
 def build_view(g: RenaissanceMan, seat: int | None) -> dict[str, Any]:
@@ -88,7 +98,7 @@ def build_view(g: RenaissanceMan, seat: int | None) -> dict[str, Any]:
         "commitments": g.commits.public() if g.commits.is_open else None,
         "mine": None
         if seat is None or not g.commits.is_open
-        else [acts[x].to_json() for x in g.commits.mine(seat)],
+        else [step_json(acts[x]) for x in g.commits.mine(seat)],
         "to_place": [x >= 0 for x in g.pending],
         "recruit": recruit,
         "shown": [ids[x] for x in g.shown],

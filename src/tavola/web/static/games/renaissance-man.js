@@ -304,27 +304,10 @@ function seatPanel(msg, s, act) {
 
 // -- your hand and your secret steps --------------------------------------------------------------
 
-const STEP_TEXT = {
-  ready: () => 'Ready',
-  pass: () => 'no action',
-  hand: () => 'into the hand',
-  done: () => 'keep the rest',
-};
-
-function stepChip(msg, step) {
-  const k = step.kind;
-  let body;
-  if (k === 'act') body = [resource(ICON_OF_ACTION[step.type], 'small', false), capital(step.type)];
-  else if (k === 'card') body = `card: ${cardName(msg, step.card)}`;
-  else if (k === 'discard') body = `discard ${cardName(msg, step.card)}`;
-  else if (k === 'remove') body = `remove from ${placeWords(msg, step.slot)}`;
-  else if (k === 'place') body = `place on ${placeWords(msg, step.slot)}`;
-  else if (k === 'token') body = `token ${step.faces}`;
-  else if (k === 'drop') body = `drop a ${step.token} token`;
-  else if (k === 'knight') body = `knight from the ${step.from} area`;
-  else if (k === 'foundation') body = `${step.worker} laid`;
-  else body = (STEP_TEXT[k] || (() => k))();
-  return h('li', { class: 'rm13-step' }, body);
+/** A step of your secret choice, in the game's words (the view's label for it). */
+function stepChip(step) {
+  const icon = step.kind === 'act' ? resource(ICON_OF_ACTION[step.type], 'small', false) : null;
+  return h('li', { class: 'rm13-step' }, icon, step.label);
 }
 
 function secret(msg, act) {
@@ -343,7 +326,7 @@ function secret(msg, act) {
     h('h2', { id: 'rm13-secret-title', text: v.phase === 'foundation' ? 'The Foundation (secret)' : 'Secret choices' }),
     status,
     me && v.mine ? h('div', { class: 'rm13-mine' }, h('span', { class: 'rm13-label', text: `${capital(whose(msg))} secret steps so far` }),
-      v.mine.length ? h('ol', { class: 'rm13-steps' }, v.mine.map((step) => stepChip(msg, step))) : h('span', { class: 'rm13-none', text: 'none yet' })) : null,
+      v.mine.length ? h('ol', { class: 'rm13-steps' }, v.mine.map(stepChip)) : h('span', { class: 'rm13-none', text: 'none yet' })) : null,
     types.length ? h('div', { class: 'rm13-types' }, types.map((e) => {
       const kind = e.action.type;
       const via = kind ? ` (${ICON_OF_ACTION[kind]} action)` : '';
