@@ -60,7 +60,7 @@ def test_rivals_help_explains_the_market_cells_the_hand_and_the_skills() -> None
     help_ = " ".join(
         rivals.help_text(tavola.new_game("renaissance-rivals", 2, seed=1).view(0)).split()
     )
-    assert "A2*0 ANAT$1 (7) is the stack of column A, row 2, with seat 0's pawn on it" in help_
+    assert "A2*0 ANAT$1 (7) is the stack of column A, row 2, with Seat 0's pawn on it" in help_
     assert "gives 2 Influence or 1 Advancement when used" in help_
     assert "Skills: ANAT Anatomy, ANTIQ Antiquities" in help_
     screen = rivals.render(tavola.new_game("renaissance-rivals", 2, seed=1).view(0))
@@ -83,8 +83,8 @@ def test_2006_the_start_tells_the_first_player_you_go_first() -> None:
     """It said 'seat 0 goes first' to seat 0."""
     g = tavola.new_game("renaissance-man-2d6", 3, seed=1, options={"first_player": 0})
     assert "3 players; you go first." in g.events(0)[0]["text"]
-    assert "3 players; seat 0 goes first." in g.events(1)[0]["text"]
-    assert "3 players; seat 0 goes first." in g.events(None)[0]["text"]
+    assert "3 players; Seat 0 goes first." in g.events(1)[0]["text"]
+    assert "3 players; Seat 0 goes first." in g.events(None)[0]["text"]
 
 
 def test_2013_a_lost_game_alone_says_what_its_score_counts() -> None:

@@ -125,7 +125,7 @@ def test_a_pass_out_is_told_and_the_cards_are_dealt_again() -> None:
 def test_four_players_in_another_seat_with_mixed_bots() -> None:
     code, out = run("1\n" * 200, players=4, seat=2, bots=["random", "heuristic", "random"])
     assert code == 0
-    assert "You are seat 2. Bots: random at seats 0, 3; heuristic at seat 1." in out
+    assert "You are Seat 2. Bots: random at Seat 0 and Seat 3; heuristic at Seat 1." in out
     assert "Seat 1 plays" in out and "Seat 3 plays" in out
     assert "Seat 1 (heuristic)" in out.rsplit("Final ranking", 1)[1]
 
@@ -414,7 +414,7 @@ def test_a_game_without_text_rendering_shows_json_and_the_event_texts(plain_game
 def test_a_simultaneous_plug_in_game_without_text_plays_to_the_end() -> None:
     code, out = run("2\n" * 10, players=2, game="test-morra")
     assert code == 0
-    assert "Bots: random at seat 1." in out
+    assert "Bots: random at Seat 1." in out
     assert out.count("\nreveal.\n") == 3
     assert "Final ranking" in out
 
@@ -434,7 +434,7 @@ def test_the_solo_game_in_a_variant_says_so_and_names_no_bots() -> None:
     code = play("renaissance-man", 1, 0, [], 2, io.StringIO("quit\n"), out, variant="tougher")
     assert code == 0
     assert out.getvalue().startswith(
-        "Renaissance Man (2013), 1 player, the tougher variant.\nYou are seat 0. You play alone."
+        "Renaissance Man (2013), 1 player, the tougher variant.\nYou are Seat 0. You play alone."
     )
     assert "10 cards are discarded face down (tougher game)." in out.getvalue()
 
@@ -456,7 +456,7 @@ def test_a_bot_is_named_as_the_player_named_it() -> None:
     """'--bots hard' was told as 'Bots: ismcts:prior=3.0 at seats 1, 2, 3, 4', too long for
     the ranking's column."""
     _, out = run("1\n" * 300, players=4, bots=["hard", "random", "random"], seed=2)
-    assert "Bots: hard at seat 1; random at seats 2, 3." in out
+    assert "Bots: hard at Seat 1; random at Seat 2 and Seat 3." in out
     assert re.search(r"\d\. Seat 1 \(hard\) +-?\d+\n", out)
 
 

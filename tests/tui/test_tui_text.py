@@ -70,7 +70,7 @@ def test_claim_phase() -> None:
     texts = check_all(g)
     assert "season 1 of 3" in texts[1]
     assert "The Inheritance is offered to you: claim it or pass." in texts[1]
-    assert "2 cards face down; passed: seat 0" in texts[1]
+    assert "2 cards face down; passed: Seat 0" in texts[1]
     assert "passed: you" in texts[0]
     assert "Your hand (6 cards" in texts[0]
     assert "4                6      6       0  dealer" in texts[0]
@@ -85,7 +85,7 @@ def test_save_phase_shows_savings_to_the_heir_only() -> None:
     name = str(saved).removeprefix("Save ")
     assert "The Heir (you) to save 1 more card face down." in texts[0]
     assert f"Your savings: {name}" in texts[0]
-    assert "claimed by seat 0, the Heir (1 card saved face down)" in texts[1]
+    assert "claimed by Seat 0, the Heir (1 card saved face down)" in texts[1]
     assert all(not named(t, name) for t in texts[1:])
 
 
@@ -162,7 +162,7 @@ def test_game_over_shows_the_seasons_and_the_ranking(players: int) -> None:
     result = g.result
     assert result is not None
     best = result.ranking[0]
-    assert f"Final ranking: 1. {'you' if best == 1 else f'seat {best}'} " in text
+    assert f"Final ranking: 1. {'you' if best == 1 else f'Seat {best}'} " in text
     assert max(map(len, text.splitlines())) <= 80
 
 
@@ -246,16 +246,16 @@ def test_the_sides_are_told_with_their_role_cards() -> None:
     deck = load_deck()
     heir = {"kind": "sides", "side": [3], "opponents": [0, 1, 2, 4], "alone": True}
     assert describe(heir, 0, deck) == (
-        "The sides are known to all now: seat 3 (the Heir with the Abbot) alone against you and "
-        "seats 1, 2 and 4."
+        "The sides are known to all now: Seat 3 (the Heir with the Abbot) alone against you, "
+        "Seat 1, Seat 2 and Seat 4."
     )
     pair = {"kind": "sides", "side": [0, 2], "opponents": [1, 3], "alone": False}
     assert describe(pair, 0, deck) == (
-        "The sides are known to all now: you (the Pope) and seat 2 (the Mendicant) against "
-        "seats 1 and 3."
+        "The sides are known to all now: you (the Pope) and Seat 2 (the Mendicant) against "
+        "Seat 1 and Seat 3."
     )
     assert describe(pair, None, deck).startswith(
-        "The sides are known to all now: seat 0 (the Pope)"
+        "The sides are known to all now: Seat 0 (the Pope)"
     )
 
 
@@ -263,7 +263,7 @@ def test_the_holder_of_the_other_role_card_learns_the_sides_in_other_words() -> 
     """It saw 'The sides are known now' twice: when it learned, and when everyone did."""
     g = tavola.replay(random_record("testa-di-pecora", 4, 13))  # seat 0 holds the Pope
     told = [e["text"] for e in g.events(0) if e["kind"] == "sides"]
-    sides = "you (the Pope) and seat 1 (the Mendicant) against seats 2 and 3."
+    sides = "you (the Pope) and Seat 1 (the Mendicant) against Seat 2 and Seat 3."
     assert told[:2] == [
         f"You know the sides now, holding the other role card: {sides}",
         f"The sides are known to all now: {sides}",
@@ -287,12 +287,12 @@ def test_the_last_season_says_so_with_everyones_renown() -> None:
         "winners": [1],
     }
     assert describe(season, 4, load_deck()) == (
-        "Season 3: you and seat 1 (the Heir and partner) won, 70 to 50 ducats (savings: Pope, "
-        "Duke of Venice). Renown now: seat 0 at 5 (-1), seat 1 at 9 (+2), seat 2 at 6 (-1), "
-        "seat 3 at 4 (-1), you at 7 (+1). That was the last season: seat 1 wins the game."
+        "Season 3: you and Seat 1 (the Heir and partner) won, 70 to 50 ducats (savings: Pope, "
+        "Duke of Venice). Renown now: Seat 0 at 5 (-1), Seat 1 at 9 (+2), Seat 2 at 6 (-1), "
+        "Seat 3 at 4 (-1), you at 7 (+1). That was the last season: Seat 1 wins the game."
     )
     tied = {**season, "winners": [1, 4]}
-    assert describe(tied, 4, load_deck()).endswith("last season: you and seat 1 win the game.")
+    assert describe(tied, 4, load_deck()).endswith("last season: you and Seat 1 win the game.")
 
 
 def test_the_word_is_save_everywhere() -> None:
@@ -356,9 +356,9 @@ def check_role(g: tavola.Game, seat: int) -> None:
         if everyone_knows:
             assert "not known" not in line, line
             if len(side) == 1:
-                assert f"seat {side[0]}" in line and "alone" in line, line
+                assert f"Seat {side[0]}" in line and "alone" in line, line
             else:
-                assert all(f"seat {s}" in line for s in side), line
+                assert all(f"Seat {s}" in line for s in side), line
         else:
             assert "not known yet" in line, line
     elif len(side) == 1:
@@ -375,7 +375,7 @@ def check_role(g: tavola.Game, seat: int) -> None:
             mine, theirs = "your partner is", "not known yet"
         assert (mine if shown else theirs) in line, line
         if seat == g.heir or g.n == 4:
-            assert (f"seat {partner}" in line) is shown, line
+            assert (f"Seat {partner}" in line) is shown, line
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -401,10 +401,10 @@ def test_a_lone_heirs_opponents_are_told_once_the_abbot_is_out() -> None:
             if g.phase_name == "play" and g.side == (g.heir,) and played_seat(g, g.deck.abbot) >= 0:
                 other = (g.heir + 1) % 5
                 assert role_line(g, other) == (
-                    f"Your role: you play against seat {g.heir}, the Heir, who played the Abbot "
+                    f"Your role: you play against Seat {g.heir}, the Heir, who played the Abbot "
                     "and so plays alone."
                 )
-                assert f"Coalitions: seat {g.heir} alone against " in render(g.view(other))
+                assert f"Coalitions: Seat {g.heir} alone against " in render(g.view(other))
                 return
     pytest.fail("no lone Heir played the Abbot in 100 seeds")
 

@@ -1477,7 +1477,7 @@ def test_the_game_log_names_seats_as_the_table_does(server: str, browser) -> Non
     made = api(server, "/api/tables", body)
     page = browser.new_page()
     page.goto(server + made["seats"][0]["link"])
-    expect(page.locator("#log")).to_contain_text("seat 1 · \u2068Bea\u2069 deals")
+    expect(page.locator("#log")).to_contain_text("Seat 1 · \u2068Bea\u2069 deals")
     said = page.locator("#log").inner_text()
     assert re.findall(r"[Ss]eat \d(?! · )", said) == [], said  # every seat named
     page.close()

@@ -24,6 +24,16 @@ def players_words(low: int, high: int) -> str:
     return count(low, "player") if low == high else f"{low}-{high} players"
 
 
+def capital(text: str) -> str:
+    """A sentence's first letter upper-case, the rest as it is (``str.capitalize`` would lower
+    a seat's name in it).
+
+    >>> capital("you and Seat 3 win")
+    'You and Seat 3 win'
+    """
+    return text[:1].upper() + text[1:]
+
+
 def within(name: str) -> str:
     """A seat's name ("You", "Seat 2") as it reads past a sentence's start: "you", "Seat 2"."""
     return "you" if name == "You" else name

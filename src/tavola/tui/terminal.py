@@ -86,16 +86,13 @@ class Table:
         g = self.game
         by_name: dict[str, list[str]] = {}
         for s, name in sorted(self.bot_names.items()):
-            by_name.setdefault(name, []).append(str(s))
-        bots = "; ".join(
-            f"{name} at seat{'s' * (len(seats) > 1)} {', '.join(seats)}"
-            for name, seats in by_name.items()
-        )
+            by_name.setdefault(name, []).append(f"Seat {s}")
+        bots = "; ".join(f"{name} at {listed(seats)}" for name, seats in by_name.items())
         variant = f", the {g.variant} variant" if g.variant != self.spec.variants[0] else ""
         others = f"Bots: {bots}." if bots else "You play alone."
         return (
             f"{self.spec.title}, {count(g.players, 'player')}{variant}.\n"
-            f"You are seat {self.human}. {others} Type help for help."
+            f"You are Seat {self.human}. {others} Type help for help."
         )
 
     def seed_line(self) -> str:

@@ -45,7 +45,7 @@ def test_the_terminal_names_each_seats_artist() -> None:
     named = dict(zip(g.c.artist_ids, g.c.artist_names, strict=True))  # type: ignore[attr-defined]
     view = g.view(0)
     lines = render(view).splitlines()
-    for who, seat in (("you", 0), ("seat 1", 1)):
+    for who, seat in (("You", 0), ("Seat 1", 1)):
         artist = named[view["seats"][seat]["artist"]]
         assert [line for line in lines if line.startswith(f"{who}: {artist}, pawn ")]
 

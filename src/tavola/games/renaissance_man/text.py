@@ -9,7 +9,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ...core.words import count, listed, outcome, scores
+from ...core.words import count, listed, outcome, scores, within
 from .cards import SYMBOLS, WORKER_NAMES, WORKERS, Cards, cards_by_key
 from .rules import ACTION_NAMES, SLOTS, place_words, slot_name
 
@@ -154,7 +154,7 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
     phase = {"action": f"action phase {view['level']}"}.get(view["phase"], view["phase"])
     out = [
         f"Renaissance Man - round {view['round']}, {phase} - dealer: "
-        + _who(view["dealer"], me).lower(),
+        + within(_who(view["dealer"], me)),
         KEY,
         "Recruit board (knights by seat" + (", and the opposing knights):" if n == 1 else "):"),
     ]

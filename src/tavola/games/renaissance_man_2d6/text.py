@@ -114,7 +114,7 @@ def _points(n: int) -> str:
 def _header(view: dict[str, Any], width: int) -> str:
     title = f"Renaissance Man (2006), {view['players']} players, turn {view['turn']}"
     if view["seat"] is not None:
-        title += f"; you are seat {view['seat']}"
+        title += f"; you are Seat {view['seat']}"
     return f"{_fill(title, '  ', width)}\n{_fill(_phase(view), '', width)}"
 
 
@@ -126,14 +126,14 @@ def _phase(view: dict[str, Any]) -> str:
         winners = [s for s in range(view["players"]) if points[s] == top]
         names = [_whom(s, view["seat"]) for s in winners]
         return f"The game is over. Won by {listed(names)} with {_points(top)}."
-    actor = _whom(view["to_act"][0], view["seat"])
+    actor = _who(view["to_act"][0], view["seat"])
     line = {
-        "turn": f"{actor.capitalize()} to draw a CR card or turn up a Challenge.",
-        "pick": f"{actor.capitalize()} may attempt a face-up Challenge, or pass.",
-        "select": f"{actor.capitalize()} to play cards to the attempt, then roll.",
-        "event": f"{actor.capitalize()} may play matching cards to the Event.",
-        "declare": f"{actor.capitalize()} may declare {'your' if actor == 'you' else 'their'} "
-        "next turn the last.",
+        "turn": f"{actor} to draw a CR card or turn up a Challenge.",
+        "pick": f"{actor} may attempt a face-up Challenge, or pass.",
+        "select": f"{actor} to play cards to the attempt, then roll.",
+        "event": f"{actor} may play matching cards to the Event.",
+        "declare": f"{actor} may declare {'your' if actor == 'You' else 'their'} next turn "
+        "the last.",
     }[phase]
     if view["declared"] is not None:
         who = _whom(view["declared"], view["seat"])
@@ -254,7 +254,7 @@ def _who(seat: int, viewer: int | None) -> str:
 
 
 def _whom(seat: int, viewer: int | None) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
+    return within(_who(seat, viewer))
 
 
 def _cards(c: Cards, counts: dict[str, int]) -> str:
@@ -286,7 +286,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
     kind = e["kind"]
     names = dict(zip(c.ids, c.names, strict=True))
     if kind == "turn":
-        whose = "your" if e["seat"] == viewer else f"seat {e['seat']}'s"
+        whose = "your" if e["seat"] == viewer else f"{_who(e['seat'], viewer)}'s"
         return f"Turn {e['turn']}: {whose} turn."
     if kind == "draw":
         what = (

@@ -53,7 +53,7 @@ below zero). St. Peter's scores 6 and does not end the game."""
 
 SCREEN = """\
 On the screen: in the market, A2*0 ANAT$1 (7) is the stack of column A, row 2,
-with seat 0's pawn on it (*), its top card an Anatomy Commission that costs 1
+with Seat 0's pawn on it (*), its top card an Anatomy Commission that costs 1
 Influence ($1), and 7 cards in the stack. In your hand, [L1 ANAT, cost 1, 2/1,
 arrow UL] is a level-1 Anatomy Commission that costs 1 to acquire, gives 2
 Influence or 1 Advancement when used, and moves your pawn up and left (U, D,
@@ -137,7 +137,7 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
     t = _t(view)
     lines = [
         f"Renaissance Rivals, {count(view['players'], 'player')}, turn {view['turn']}"
-        + (f"; you are seat {view['seat']}" if view["seat"] is not None else "")
+        + (f"; you are Seat {view['seat']}" if view["seat"] is not None else "")
     ]
     if view["phase"] == "over":
         lines.append(f"The game is over: {ENDINGS.get(view['ended'], view['ended'])}.")
@@ -168,7 +168,7 @@ def render(view: dict[str, Any], width: int = WIDTH) -> str:
         lines.append(f"Column A: {count(left, 'card')} left, {removed} removed (-{removed} VP).")
     artists = dict(zip(t.c.artist_ids, t.c.artist_names, strict=True))
     for s, p in enumerate(view["seats"]):
-        who = "you" if s == view["seat"] else f"seat {s}"
+        who = _who(s, view["seat"])
         work = ", ".join(
             f"{t.names[t.number[w['card']]]} in {city.capitalize()} ({w['steps_done']}/3)"
             for city, w in p["in_progress"].items()

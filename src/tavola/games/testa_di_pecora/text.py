@@ -13,11 +13,11 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
-from ...core.words import count
+from ...core.words import capital, count, listed
 from .deck import TOTAL_DUCATS, Deck, deck_by_key
 
 WIDTH = 79  # a full 80-column line wraps early in some terminals
-_KEEP = "\xa0"  # joins the words of a name ("seat 2", a card's) so that wrapping never splits it
+_KEEP = "\xa0"  # joins the words of a name ("Seat 2", a card's) so that wrapping never splits it
 
 RULES = """\
 Testa di Pecora, in brief. Three trading seasons; everyone starts with 6
@@ -116,7 +116,7 @@ def describe(event: dict[str, Any], viewer: int | None, deck: Deck) -> str:
     me = {"seat": viewer}
     kind = event["kind"]
     seat = event.get("seat")
-    who = _who(me, seat).capitalize() if seat is not None else ""
+    who = capital(_who(me, seat)) if seat is not None else ""
     if kind == "play":
         text = f"{who} play{_s(me, seat)} {_priced(deck, event['card'])}"
     elif kind == "save":
@@ -163,7 +163,7 @@ def _header(view: dict[str, Any], width: int) -> str:
     n = view["players"]
     title = f"Testa di Pecora, {n} players, season {view['season']} of {view['seasons']}"
     if view["seat"] is not None:
-        title += f"; you are seat {view['seat']}"
+        title += f"; you are Seat {view['seat']}"
     return _wrap([title, _phase(view)], width)
 
 
@@ -343,7 +343,7 @@ def _history(view: dict[str, Any], deck: Deck, width: int) -> str:
             f"{places[s]}. {_who(view, s)} ({result['scores'][s]} renown)"
             for s in result["ranking"]
         ]
-        winners = _list(view, result["winners"]).capitalize()
+        winners = capital(_list(view, result["winners"]))
         lines.append(
             f"Final ranking: {', '.join(ranks)}. {winners} win{_s(view, *result['winners'])}."
         )
@@ -358,7 +358,7 @@ def _trade_line(view: dict[str, Any], trade: dict[str, Any], deck: Deck) -> str:
     winner = trade["winner"]
     card = next(c for s, c in trade["cards"] if s == winner)
     return (
-        f"{_who(view, winner).capitalize()} win{_s(view, winner)} the trade with "
+        f"{capital(_who(view, winner))} win{_s(view, winner)} the trade with "
         f"{_card(deck, card, ducats=False)}: {trade['ducats']} ducats."
     )
 
@@ -456,30 +456,24 @@ def _season_line(
 
 
 def _who(view: dict[str, Any], seat: int) -> str:
-    return "you" if seat == view["seat"] else f"seat{_KEEP}{seat}"
+    """A seat as it reads past a sentence's start: "you", or its name, "Seat 2"."""
+    return "you" if seat == view["seat"] else f"Seat{_KEEP}{seat}"
 
 
 def _s(view: dict[str, Any], *seats: int) -> str:
-    """The verb ending for these seats: "you win", "seat 2 wins", "seats 1 and 2 win"."""
+    """The verb ending for these seats: "you win", "Seat 2 wins", "Seat 1 and Seat 2 win"."""
     return "s" if len(seats) == 1 and seats[0] != view["seat"] else ""
 
 
 def _list(view: dict[str, Any], seats: Iterable[int]) -> str:
-    """Seats in words: "you and seat 3", "seats 1, 2 and 4", "nobody"."""
-    seats = list(seats)
-    others = [str(s) for s in seats if s != view["seat"]]
-    words = ["you"] if len(others) < len(seats) else []
-    if others:
-        words.append(("seat" if len(others) == 1 else "seats") + _KEEP + _and(others))
-    return _and(words) if words else "nobody"
-
-
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """Seats in words, you first, each by its name (so the web page names every one): "you and
+    Seat 3", "Seat 1, Seat 2 and Seat 4", "nobody"."""
+    seats = sorted(seats, key=lambda s: s != view["seat"])
+    return listed([_who(view, s) for s in seats]) if seats else "nobody"
 
 
 def _per_seat(view: dict[str, Any], values: list[Any], word: str = "") -> str:
-    """A value per seat: "you +1, seat 1 -1"; with ``word``, "you at 7, seat 1 at 5"."""
+    """A value per seat: "you +1, Seat 1 -1"; with ``word``, "you at 7, Seat 1 at 5"."""
     sep = f"{_KEEP}{word}{_KEEP}" if word else _KEEP
     return ", ".join(f"{_who(view, s)}{sep}{v}" for s, v in enumerate(values))
 
