@@ -318,7 +318,7 @@ def describe(c: Cards, e: dict[str, Any], viewer: int | None) -> str:
         return f"{_who(e['seat'], viewer)} played {cards} to the Event."
     if kind == "contest":
         rolls = "; ".join(
-            f"{within(_who(r['seat'], viewer))} {d1}+{d2} {_signed(r['modifier'])} = {r['total']}"
+            f"{_whom(r['seat'], viewer)} {d1}+{d2} {_signed(r['modifier'])} = {r['total']}"
             for r in e["rolls"]
             for d1, d2 in [r["dice"]]
         )
