@@ -84,9 +84,9 @@ def test_all_reveal_together_and_a_player_may_pass() -> None:
     assert g.view(None)["recruit"]["seat"] == 0  # alone in the area: a majority
     name = g.card_table()["cards"][g.c.ids[x]]["name"]  # "Knight #7": the rulebook names none
     said = {e["seat"]: e["text"] for e in g.events(0) if e["kind"] == "reveal"}
-    assert said == {0: f"You recruit with {name}.", 1: "Seat 1 takes no action."}
+    assert said == {0: f"You revealed: recruit with {name}.", 1: "Seat 1 revealed: take no action."}
     said = {e["seat"]: e["text"] for e in g.events(1) if e["kind"] == "reveal"}
-    assert said == {0: f"Seat 0 recruits with {name}.", 1: "You take no action."}
+    assert said == {0: f"Seat 0 revealed: recruit with {name}.", 1: "You revealed: take no action."}
 
 
 def test_level_one_uncovered_workers_give_their_actions() -> None:

@@ -124,12 +124,34 @@ def test_a_reveal_with_removals_reads_as_one_sentence() -> None:
     reveal = {"kind": "reveal", "seat": 1, "action": "hire", "card": "scholar-01"}
     said = text.describe({**reveal, "removed": ["scholar-06", "down"]}, 0, names)
     assert said == (
-        "Seat 1 removes Scholar #6 and a face-down Renaissance Man, then hires with Scholar #1."
+        "Seat 1 revealed: remove Scholar #6 and a face-down Renaissance Man, then hire with "
+        "Scholar #1."
     )
     removed = {"kind": "remove", "seat": 0, "slot": "3.1", "card": "down"}
     assert text.describe(removed, 0, names) == (
         "You removed a face-down Renaissance Man from level 3, first from the left."
     )
+
+
+def test_a_reveal_is_told_in_the_past_as_the_rest_of_the_log() -> None:
+    """A reveal was told in the present ('You remove Scholar #6, then hire with Scholar #1.')
+    between log lines in the past ('You removed Scholar #6 from ...', 'You hired ...'): it now
+    says in the past what was revealed, the choice in the words of its steps."""
+    names = {"scholar-06": "Scholar #6", "scholar-01": "Scholar #1"}
+    reveal = {"kind": "reveal", "seat": 0, "action": "teach", "card": "scholar-01", "removed": []}
+    assert text.describe(reveal, 0, names) == "You revealed: teach with Scholar #1."
+    idle = {**reveal, "action": None, "removed": ["scholar-06"]}
+    assert text.describe(idle, 1, names) == (
+        "Seat 0 revealed: remove Scholar #6, then take no action."
+    )
+
+
+def test_a_won_recruit_put_in_hand_says_whose_hand() -> None:
+    """A won recruit kept in hand was told 'You put Scholar #6 in hand.'"""
+    names = {"scholar-06": "Scholar #6"}
+    recruit = {"kind": "recruit", "seat": 0, "card": "scholar-06", "to": "hand"}
+    assert text.describe(recruit, 0, names) == "You put Scholar #6 into your hand."
+    assert text.describe(recruit, 1, names) == "Seat 0 put Scholar #6 into their hand."
 
 
 def test_the_places_words_are_the_games_alone() -> None:

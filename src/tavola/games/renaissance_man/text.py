@@ -247,11 +247,6 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
     who = _who(e.get("seat"), viewer)
     you = who == "You"
 
-    def verb(base: str) -> str:  # "You reveal", "Seat 1 reveals"
-        if you:
-            return base
-        return base + ("es" if base.endswith(("ch", "sh", "s", "x")) else "s")
-
     def name(cid: str) -> str:
         if cid == "down":  # a removed worker dealt face down: a generated Renaissance Man
             return "a face-down Renaissance Man"
@@ -263,14 +258,11 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
         return f"{who} {'are' if you else 'is'} ready."
     if k == "draw":
         return f"{who} drew a card." if e["drawn"] else f"{who} could draw no card."
-    if k == "reveal":
-        if e["action"]:
-            did = f"{verb(e['action'])} with {name(e['card'])}"
-        else:
-            did = f"{verb('take')} no action"
+    if k == "reveal":  # the choice, in the words of its steps; what it did follows
+        chose = f"{e['action']} with {name(e['card'])}" if e["action"] else "take no action"
         if e["removed"]:  # removals come first ("as the first part of an action")
-            did = f"{verb('remove')} {listed([name(x) for x in e['removed']])}, then {did}"
-        return f"{who} {did}."
+            chose = f"remove {listed([name(x) for x in e['removed']])}, then {chose}"
+        return f"{who} revealed: {chose}."
     if k == "remove":
         return f"{who} removed {name(e['card'])} from {place_words(e['slot'])}."
     if k == "hire":
@@ -312,7 +304,8 @@ def describe(e: dict[str, Any], viewer: int | None, names: dict[str, str]) -> st
             return f"A tie in {area}: the knights are removed."
         return f"A tie in {area}: the knights stay."
     if k == "recruit":
-        where = "in hand" if e["to"] == "hand" else f"on {place_words(e['to'])}"
+        hand = f"into {'your' if you else 'their'} hand"
+        where = hand if e["to"] == "hand" else f"on {place_words(e['to'])}"
         return f"{who} put {name(e['card'])} {where}."
     if k == "discard":
         n = e["count"]
