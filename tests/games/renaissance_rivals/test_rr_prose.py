@@ -129,6 +129,15 @@ def test_an_acquisition_to_the_deck_is_told_as_the_choice_named_it() -> None:
     assert f"from {action.to_json()['stack']} to the deck (on the discard pile)" in said, said
 
 
+def test_an_acquisition_to_the_palette_names_it_as_the_rulebook_and_the_log_do() -> None:
+    """The choice read 'Acquire A1 to the palette' where its log line, the rulebook and every
+    other move say 'the Palette'; the earlier label still parses."""
+    g = new(2)
+    labels = [a.label for a in g.catalog.actions if a.to_json().get("to") == "palette"]
+    assert labels and all(label.endswith(" to the Palette") for label in labels)
+    assert g.catalog.parse("Acquire A1 to the palette").to_json()["to"] == "palette"
+
+
 def test_help_gives_the_solo_rules_only_alone() -> None:
     assert "Alone (the learning game)" in text.help_text(new(1).view(0))
     assert "Alone" not in text.help_text(new(2).view(0))

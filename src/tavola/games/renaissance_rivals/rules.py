@@ -207,9 +207,9 @@ class Tables:
                 add(
                     "acquire",
                     {"stack": square_name(p // 4, p % 4), "to": to},
-                    f"Acquire {square_name(p // 4, p % 4)} to the {to}",
+                    f"Acquire {square_name(p // 4, p % 4)} to the {where}",
                 )
-                for to in ("deck", "palette")
+                for to, where in (("deck", "deck"), ("palette", "Palette"))
             )
             for p in range(16)
         )
