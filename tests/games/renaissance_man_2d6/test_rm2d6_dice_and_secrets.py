@@ -26,6 +26,7 @@ from rm2d6_helpers import (
 
 import tavola
 from tavola.core.protocol import Action
+from tavola.core.words import listed
 from tavola.games.renaissance_man_2d6.cards import KINDS
 
 NONE = {k: 0 for k in KINDS}
@@ -141,6 +142,15 @@ def test_the_dealt_hands_are_secret() -> None:
     for seat in (0, 1, 2, 3, None):
         hands = [e for e in g.events(seat) if e["kind"] == "hand"]
         assert [e["seat"] for e in hands] == ([] if seat is None else [seat])
+
+
+def test_a_dealt_hand_is_told_in_cards() -> None:
+    """A hand was told 'You were dealt 2 Cooking, 1 Friend.', its kinds without a noun."""
+    g = new(2, seed=33)
+    (hand,) = [e for e in g.events(0) if e["kind"] == "hand"]
+    kinds = dict(zip(KINDS, g.c.kind_names, strict=True))
+    said = [f"{n} {kinds[k]} card{'s' * (n > 1)}" for k, n in hand["cards"].items() if n]
+    assert hand["text"] == f"You were dealt {listed(said)}.", hand["text"]
 
 
 def test_cards_taken_back_stay_known_until_played() -> None:

@@ -362,6 +362,23 @@ def test_benefit_recover_takes_the_matching_discards() -> None:
     assert g.view(0)["hand"] == {**NONE, "W": 2}
 
 
+def test_cards_taken_back_and_benefits_say_creative_reserves_cards() -> None:
+    """The 'draw' and 'recover' benefits said 'CR cards' and 'the CR discards' where the log,
+    the moves and the web page say 'Creative Reserves'; cards taken back were '2 Writer', not
+    '2 Writer cards'."""
+    g = event_game("e-recover", {0: "W", 1: "W", 2: ""}, discards="WWC")
+    fix_dice(g, HIGH, LOW, LOW)
+    since = mark(g)
+    run_event(g, {0: "W", 1: "W"})
+    (rec,) = [e for e in g.events(0, since) if e["kind"] == "recover"]
+    writer = g.c.kind_names[KINDS.index("W")]  # "Writer" in the standard set
+    assert rec["text"] == f"You took back 2 {writer} cards from the discards."
+    from tavola.games.renaissance_man_2d6.text import BENEFIT
+
+    assert not [words for words in BENEFIT.values() if "CR" in words.split()]
+    assert "Creative Reserves" in BENEFIT["draw"] and "Creative Reserves" in BENEFIT["recover"]
+
+
 def test_the_standard_events_each_have_one_benefit_of_the_five() -> None:
     """ "If the card you turn face up is an Event (a special Challenge card), each player,
     starting with you, may play any number of CR cards (including 0) that match that event."
@@ -393,8 +410,8 @@ def test_an_event_is_never_attempted_like_a_challenge() -> None:
 @pytest.mark.parametrize(
     ("kind", "amount", "words"),
     [
-        ("draw", 1, "1 CR card drawn at once"),
-        ("draw", 2, "2 CR cards drawn at once"),
+        ("draw", 1, "1 Creative Reserves card drawn at once"),
+        ("draw", 2, "2 Creative Reserves cards drawn at once"),
         ("tribute", 1, "the next 1 player holding one"),
         ("tribute", 3, "the next 3 players holding one"),
         ("waive", 1, "1 unmet requirement free"),

@@ -39,11 +39,12 @@ PAUSE_AFTER = frozenset({"contest", "end"})
 """Events after which a terminal waits for the player, so that an Event's dice stay in sight."""
 
 BENEFIT = {
-    "draw": "{amount} CR card{s} drawn at once",
+    "draw": "{amount} Creative Reserves card{s} drawn at once",
     "tribute": "a card at random from the hand of each of the next {amount} player{s} holding one",
     "bonus": "+{amount} to each of the winner's later Challenge rolls",
     "waive": "{amount} unmet requirement{s} free in each of the winner's later attempts",
-    "recover": "every matching card taken back from the CR discards (but those played to win)",
+    "recover": "every matching card taken back from the Creative Reserves discards (but those "
+    "played to win)",
 }
 """An Event's benefit, the same words wherever it is shown (:func:`benefit_text`)."""
 
@@ -128,7 +129,7 @@ def _phase(view: dict[str, Any]) -> str:
         return f"The game is over. Won by {listed(names)} with {_points(top)}."
     actor = _who(view["to_act"][0], view["seat"])
     line = {
-        "turn": f"{actor} to draw a CR card or turn up a Challenge.",
+        "turn": f"{actor} to draw a Creative Reserves card or turn up a Challenge.",
         "pick": f"{actor} may attempt a face-up Challenge, or pass.",
         "select": f"{actor} to play cards to the attempt, then roll.",
         "event": f"{actor} may play matching cards to the Event.",
@@ -258,8 +259,9 @@ def _whom(seat: int, viewer: int | None) -> str:
 
 
 def _cards(c: Cards, counts: dict[str, int]) -> str:
-    parts = [f"{n} {c.kind_names[KINDS.index(k)]}" for k, n in counts.items() if n]
-    return ", ".join(parts) or "nothing"
+    """Cards by kind: "2 Cooking cards and 1 Friend card", or "nothing"."""
+    parts = [count(n, f"{c.kind_names[KINDS.index(k)]} card") for k, n in counts.items() if n]
+    return listed(parts) if parts else "nothing"
 
 
 def _signed(n: int) -> str:
