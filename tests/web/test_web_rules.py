@@ -131,6 +131,7 @@ def test_a_rules_page_reads_as_words(client: TestClient, spec) -> None:
     assert "[[" not in cards and "['" not in cards
     heads = re.findall(r'<strong>([^<]*)</strong>|<th scope="col">([^<]*)</th>', cards)
     assert not any("_" in name for head in heads for name in head)
+    assert "first from the left" not in cards  # the card table's words are the game's, not cards
     brief = re.findall(r"<p>([^<]*)</p>", page.split('id="rules-title"')[1].split("</section>")[0])
     assert brief and all(p[0].isupper() for p in brief[1:])  # a paragraph begins a sentence
     assert re.search(r"(?<!<br />)\n›", page) is None  # each › on a line of its own

@@ -628,7 +628,7 @@ def _rules_page(spec: Any) -> dict[str, Any]:
     columns = [k for k in dict.fromkeys(k for c in cards for k in c) if k != "name"]
     groups = []
     for name, values in faces.items():
-        if name == "cards":
+        if name in ("cards", "words"):  # words: what front ends say, not the cards' faces
             continue
         shown = values.values() if isinstance(values, dict) else values
         groups.append((name, _words(shown)))

@@ -408,7 +408,10 @@ def test_one_player_loses_when_the_deck_must_be_reshuffled() -> None:
     g.deck = g.deck[-1:]
     pass_all(g)
     assert g.is_over and g.view(0)["ended"] == "deck-out" and g.view(0)["winners"] == []
-    assert g.events(0)[-1]["text"].startswith("The game ends: the deck ran out. The game is lost.")
+    assert g.events(0)[-1]["text"].startswith(
+        "The game ends: the deck had to be reshuffled before the pyramid was complete. "
+        "The game is lost."
+    )
 
 
 def test_one_player_wins_with_a_master_before_the_deck_runs_out() -> None:

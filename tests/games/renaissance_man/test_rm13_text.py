@@ -162,11 +162,26 @@ def test_the_places_words_are_the_games_alone() -> None:
 
     from tavola.games.renaissance_man.rules import place_words
 
-    places = tavola.new_game("renaissance-man", 2, seed=1).card_table()["places"]
+    places = tavola.new_game("renaissance-man", 2, seed=1).card_table()["words"]["places"]
     assert len(places) == 15 and places["2.3"] == "level 2, third from the left"
     assert all(words == place_words(name) for name, words in places.items())
     page = Path(text.__file__).parents[2] / "web" / "static" / "games" / "renaissance-man.js"
     assert "from the left" not in page.read_text(encoding="utf-8")
+
+
+def test_why_a_game_ended_is_said_in_the_games_words_alone() -> None:
+    """The web page kept its own end reasons (ENDED), so its board told a one-player loss as
+    'the deck had to be reshuffled' while the log said 'the deck ran out': the card table's
+    words now carry the game's, which both say."""
+    from pathlib import Path
+
+    from tavola.games.renaissance_man.rules import END_REASONS
+
+    ends = tavola.new_game("renaissance-man", 1, seed=1).card_table()["words"]["ends"]
+    assert ends == text.ENDS and set(ends) == set(END_REASONS)
+    page = Path(text.__file__).parents[2] / "web" / "static" / "games" / "renaissance-man.js"
+    said = page.read_text(encoding="utf-8")
+    assert "reshuffled" not in said and "round limit is reached" not in said
 
 
 def test_a_seats_own_secret_steps_are_said_in_the_games_words_to_it_alone() -> None:

@@ -75,12 +75,16 @@ def card_face(c: Cards, i: int) -> str:
 
 def card_table(c: Cards) -> dict[str, Any]:
     """The printed faces of the card set, by id (public), with each card's name
-    (:attr:`Cards.names`), and each place of a pyramid in words by its name ("2.3": "level 2,
-    third from the left"), for front ends to show as the moves say it."""
+    (:attr:`Cards.names`); and, under ``words``, the game's words that front ends show as the
+    game says them: each place of a pyramid by its name ("2.3": "level 2, third from the
+    left") and why a game ended, by the view's ``ended``."""
     return {
         "icons": list(SYMBOLS),
         "workers": dict(zip(WORKERS, WORKER_NAMES, strict=True)),
-        "places": {slot_name(p): place_words(slot_name(p)) for p in range(SLOTS)},
+        "words": {
+            "places": {slot_name(p): place_words(slot_name(p)) for p in range(SLOTS)},
+            "ends": dict(ENDS),
+        },
         "cards": {
             c.ids[i]: {
                 "name": c.names[c.ids[i]],
@@ -230,7 +234,7 @@ AREAS = {"stored": "Stored Actions", "renaissance": "Renaissance Man"}
 ENDS = {
     "master": "a Renaissance Master is complete",
     "round-limit": "the round limit is reached with no Master",
-    "deck-out": "the deck ran out",
+    "deck-out": "the deck had to be reshuffled before the pyramid was complete",
 }
 """Why the game ended, by the view's and the event's reason."""
 

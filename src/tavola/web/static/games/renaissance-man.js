@@ -13,11 +13,6 @@ const ICON_OF = { merchant: 'coin', scholar: 'book', baker: 'bread', knight: 'sh
 const ICON_OF_ACTION = { hire: 'coin', teach: 'book', barter: 'bread', recruit: 'shield' };
 /** The slots of a structure, top row (level five) first, as the view numbers them. */
 const ROWS = [[14], [12, 13], [9, 10, 11], [5, 6, 7, 8], [0, 1, 2, 3, 4]];
-const ENDED = {
-  master: 'a Master completes a pyramid',
-  'round-limit': 'the round limit is reached',
-  'deck-out': 'the deck had to be reshuffled: the one-player game is lost',
-};
 
 // Original 24x24 drawings, filled with the even-odd rule (holes are cut by inner paths).
 const PATHS = {
@@ -222,7 +217,7 @@ function slotName(p) {
 
 /** A place of a pyramid by its name ("2.3") in the game's words, from its card table. */
 function placeWords(msg, name) {
-  return msg.cards?.places?.[name] || String(name);
+  return msg.cards?.words?.places?.[name] || String(name);
 }
 
 function slot(msg, s, p, act) {
@@ -355,7 +350,7 @@ function hand(msg, act) {
 
 function phaseLine(msg) {
   const v = msg.view;
-  if (v.phase === 'over') return `The game is over: ${ENDED[v.ended] || v.ended}.`;
+  if (v.phase === 'over') return `The game is over: ${msg.cards?.words?.ends?.[v.ended] || v.ended}.`;
   if (v.phase === 'foundation') return 'Lay the Foundation: each player orders the five workers of level 1, in secret.';
   if (v.phase === 'action') {
     return `Action ${v.level}: uncovered level ${v.level} workers (or stored tokens) give the actions; everyone chooses in secret, then all reveal.`;
